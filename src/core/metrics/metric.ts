@@ -1,0 +1,47 @@
+import { Explanation } from './explanation';
+
+/**
+ * The metric contract (see ARCHITECTURE.md). A metric is prepared once per reference set, so corpus-wide
+ * context (NIST information weights, tokenized references, reference n-gram counts) is built explicitly
+ * and reused; a segment's statistics are additive, and every score is computed from (sums of) them.
+ */
+export interface ReferenceSet {
+  /** `streams[k][i]` is reference k of segment i (sacreBLEU's convention); all streams have the same length. */
+  readonly streams: readonly (readonly string[])[];
+}
+
+export interface MetricScore {
+  /** The headline number, on the scale the reference tool prints (BLEU 0-100, TER 0-100+, ROUGE 0-1…). */
+  readonly score: number;
+  /** Named parts of the score (precisions, brevity penalty, P/R/F, edit counts…). */
+  readonly parts: Readonly<Record<string, number | readonly number[]>>;
+}
+
+export interface PreparedMetric {
+  /** Command-line name, e.g. `bleu`, `chrf++`, `rougeSU4`. */
+  readonly name: string;
+  /** Names of the columns of `stats()`, in order. */
+  readonly statsLayout: readonly string[];
+  /** Additive sufficient statistics of one segment's hypothesis against that segment's references. */
+  stats(hypothesis: string, segment: number): Float64Array;
+  /** Corpus score from the column sums of the segments' statistics. */
+  corpusScore(totals: Float64Array, segmentCount: number): MetricScore;
+  /** Sentence score from one segment's statistics (with the metric's sentence-level smoothing). */
+  sentenceScore(stats: Float64Array): MetricScore;
+  /** What matched what, as character spans of the original lines. */
+  explain(hypothesis: string, segment: number): Explanation;
+  /** Reproducibility string, sacreBLEU style: `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0`. */
+  signature(): string;
+}
+
+/** Adds `b` into `a` element-wise (stats are additive). */
+export function addStats(a: Float64Array, b: Float64Array): void {
+  for (let i = 0; i < a.length; i++) a[i] += b[i];
+}
+
+/** Column sums of many segments' stats. */
+export function sumStats(rows: readonly Float64Array[], width: number): Float64Array {
+  const totals = new Float64Array(width);
+  for (const row of rows) addStats(totals, row);
+  return totals;
+}
