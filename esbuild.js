@@ -1,0 +1,41 @@
+// Bundles the extension host code, the scoring worker and the CLI (Node, CommonJS; `vscode` is provided by the host).
+// The webview panel bundles join this list when the panel exists (see the correlation-panel issue).
+const esbuild = require('esbuild');
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const targets = [
+  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { entryPoints: ['src/worker/worker.ts'], outfile: 'dist/worker.js' },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
+];
+
+async function main() {
+  const contexts = await Promise.all(
+    targets.map((target) =>
+      esbuild.context({
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        sourcemap: !production,
+        minify: production,
+        logLevel: 'warning',
+        ...target,
+      }),
+    ),
+  );
+  if (watch) {
+    await Promise.all(contexts.map((c) => c.watch()));
+    console.log('esbuild: watching for changes…');
+    return;
+  }
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+import { parseArgs } from 'util';
+import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../core/engine/metric-settings';
+import { UnderstudyError } from '../core/errors';
+
+export interface ScoreCommand {
+  readonly references: string[];
+  readonly hypotheses: string[];
+  readonly metrics: string[];
+  readonly sentence: boolean;
+  readonly output: 'text' | 'json' | 'tsv';
+  readonly settings: MetricSettings;
+  readonly format: 'auto' | 'lines' | 'jsonl';
+  readonly jsonlField?: string;
+}
+
+const OPTIONS = {
+  ref: { type: 'string', short: 'r', multiple: true },
+  metrics: { type: 'string', short: 'm' },
+  sentence: { type: 'boolean' },
+  json: { type: 'boolean' },
+  tsv: { type: 'boolean' },
+  format: { type: 'string' },
+  'jsonl-field': { type: 'string' },
+  tokenize: { type: 'string' },
+  lowercase: { type: 'boolean', short: 'l' },
+  smooth: { type: 'string' },
+  'smooth-value': { type: 'string' },
+  'effective-order': { type: 'boolean' },
+  'ref-length': { type: 'string' },
+  'chrf-char-order': { type: 'string' },
+  'chrf-beta': { type: 'string' },
+  'chrf-whitespace': { type: 'boolean' },
+  'chrf-eps-smoothing': { type: 'boolean' },
+  'ter-case-sensitive': { type: 'boolean' },
+  'ter-normalized': { type: 'boolean' },
+  'ter-no-punct': { type: 'boolean' },
+  'ter-asian-support': { type: 'boolean' },
+  'nist-case-sensitive': { type: 'boolean' },
+  'rouge-compat': { type: 'string' },
+  'rouge-stem': { type: 'boolean' },
+  'rouge-stopwords': { type: 'boolean' },
+  'rouge-model-average': { type: 'string' },
+  'rouge-alpha': { type: 'string' },
+  'rouge-length-words': { type: 'string' },
+  'rouge-length-bytes': { type: 'string' },
+  'rouge-sentence-split': { type: 'string' },
+  'gtm-exponent': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UnderstudyError('bad-option', `--${flag} ${value}: expected one of ${allowed.join(', ')}.`);
+}
+
+function numberOption(flag: string, value: string | undefined, fallback: number | undefined, check: (n: number) => boolean = () => true): number | undefined {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || !check(n)) throw new UnderstudyError('bad-option', `--${flag} ${value}: not a valid number here.`);
+  return n;
+}
+
+/** Parses `understudy score` arguments; an invalid flag value is an UnderstudyError saying what is allowed. */
+export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UnderstudyError('bad-option', `${(error as Error).message}. Run \`understudy score --help\` for the options.`);
+  }
+  const v = parsed.values;
+  if (v.help) return 'help';
+  const d = DEFAULT_METRIC_SETTINGS;
+  const settings: MetricSettings = {
+    tokenize: oneOf('tokenize', v.tokenize, ['13a', 'intl', 'zh', 'char', 'none'] as const, d.tokenize),
+    lowercase: v.lowercase ?? d.lowercase,
+    smooth: oneOf('smooth', v.smooth, ['none', 'floor', 'add-k', 'exp', 'add-one'] as const, d.smooth),
+    smoothValue: numberOption('smooth-value', v['smooth-value'], undefined, (n) => n >= 0),
+    effectiveOrder: v['effective-order'] ?? d.effectiveOrder,
+    referenceLength: oneOf('ref-length', v['ref-length'], ['closest', 'shortest', 'average'] as const, d.referenceLength),
+    chrfCharOrder: numberOption('chrf-char-order', v['chrf-char-order'], d.chrfCharOrder, (n) => Number.isInteger(n) && n > 0) as number,
+    chrfBeta: numberOption('chrf-beta', v['chrf-beta'], d.chrfBeta, (n) => n > 0) as number,
+    chrfWhitespace: v['chrf-whitespace'] ?? d.chrfWhitespace,
+    chrfEpsSmoothing: v['chrf-eps-smoothing'] ?? d.chrfEpsSmoothing,
+    terCaseSensitive: v['ter-case-sensitive'] ?? d.terCaseSensitive,
+    terNormalized: v['ter-normalized'] ?? d.terNormalized,
+    terNoPunct: v['ter-no-punct'] ?? d.terNoPunct,
+    terAsianSupport: v['ter-asian-support'] ?? d.terAsianSupport,
+    nistCaseSensitive: v['nist-case-sensitive'] ?? d.nistCaseSensitive,
+    rougeCompat: oneOf('rouge-compat', v['rouge-compat'], ['rouge155', 'rouge-score'] as const, d.rougeCompat),
+    rougeStem: v['rouge-stem'] ?? d.rougeStem,
+    rougeStopwords: v['rouge-stopwords'] ?? d.rougeStopwords,
+    rougeModelAverage: oneOf('rouge-model-average', v['rouge-model-average'], ['A', 'B'] as const, d.rougeModelAverage),
+    rougeAlpha: numberOption('rouge-alpha', v['rouge-alpha'], d.rougeAlpha, (n) => n >= 0 && n <= 1) as number,
+    rougeLengthWords: numberOption('rouge-length-words', v['rouge-length-words'], undefined, (n) => Number.isInteger(n) && n > 0),
+    rougeLengthBytes: numberOption('rouge-length-bytes', v['rouge-length-bytes'], undefined, (n) => Number.isInteger(n) && n > 0),
+    rougeSentenceSplit: oneOf('rouge-sentence-split', v['rouge-sentence-split'], ['none', 'rule', 'summeval'] as const, d.rougeSentenceSplit),
+    gtmExponent: numberOption('gtm-exponent', v['gtm-exponent'], d.gtmExponent, (n) => n >= 1) as number,
+  };
+  if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');
+  const references = v.ref ?? [];
+  if (references.length === 0) throw new UnderstudyError('bad-option', 'No reference given: name one or more with --ref FILE.');
+  if (parsed.positionals.length === 0) throw new UnderstudyError('bad-option', 'No hypothesis file given: list one or more system outputs after the options.');
+  return {
+    references,
+    hypotheses: parsed.positionals,
+    metrics: (v.metrics ?? 'bleu,chrf,ter').split(',').map((m) => m.trim()).filter((m) => m.length > 0),
+    sentence: v.sentence ?? false,
+    output: v.json ? 'json' : v.tsv ? 'tsv' : 'text',
+    settings,
+    format: oneOf('format', v.format, ['auto', 'lines', 'jsonl'] as const, 'auto'),
+    jsonlField: v['jsonl-field'],
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Everything a user can set about the metrics, named like the reference tools' flags (sacreBLEU, mteval, tercom,
+ * ROUGE-1.5.5, rouge-score). One object drives the CLI, the extension settings and the manifest, so a number shown
+ * in the editor can be reproduced on the command line with the same signature.
+ */
+export interface MetricSettings {
+  /** sacreBLEU tokenizer for BLEU / sentence BLEU / WER / PER / GTM (`--tokenize`). */
+  readonly tokenize: '13a' | 'intl' | 'zh' | 'char' | 'none';
+  /** Lower-case before BLEU / chrF / WER / PER / GTM (`--lowercase`, sacreBLEU -lc). */
+  readonly lowercase: boolean;
+  readonly smooth: 'none' | 'floor' | 'add-k' | 'exp' | 'add-one';
+  readonly smoothValue?: number;
+  readonly effectiveOrder: boolean;
+  readonly referenceLength: 'closest' | 'shortest' | 'average';
+  readonly chrfCharOrder: number;
+  readonly chrfBeta: number;
+  readonly chrfWhitespace: boolean;
+  readonly chrfEpsSmoothing: boolean;
+  readonly terCaseSensitive: boolean;
+  readonly terNormalized: boolean;
+  readonly terNoPunct: boolean;
+  readonly terAsianSupport: boolean;
+  /** mteval -c: keep case for NIST (mteval lower-cases by default). */
+  readonly nistCaseSensitive: boolean;
+  readonly rougeCompat: 'rouge155' | 'rouge-score';
+  /** ROUGE-1.5.5 -m / rouge-score use_stemmer. */
+  readonly rougeStem: boolean;
+  /** ROUGE-1.5.5 -s. */
+  readonly rougeStopwords: boolean;
+  /** ROUGE-1.5.5 -f A (average over models) or B (best model). */
+  readonly rougeModelAverage: 'A' | 'B';
+  /** ROUGE-1.5.5 -p. */
+  readonly rougeAlpha: number;
+  /** ROUGE-1.5.5 -l (words) and -b (bytes); undefined = no limit. */
+  readonly rougeLengthWords?: number;
+  readonly rougeLengthBytes?: number;
+  /** How a summary line is split into sentences for ROUGE-L summary level / rougeLsum: none, at newlines, by rule. */
+  readonly rougeSentenceSplit: 'none' | 'rule' | 'summeval';
+  readonly gtmExponent: number;
+}
+
+export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
+  tokenize: '13a',
+  lowercase: false,
+  smooth: 'exp',
+  effectiveOrder: false,
+  referenceLength: 'closest',
+  chrfCharOrder: 6,
+  chrfBeta: 2,
+  chrfWhitespace: false,
+  chrfEpsSmoothing: false,
+  terCaseSensitive: false,
+  terNormalized: false,
+  terNoPunct: false,
+  terAsianSupport: false,
+  nistCaseSensitive: false,
+  rougeCompat: 'rouge155',
+  rougeStem: false,
+  rougeStopwords: false,
+  rougeModelAverage: 'A',
+  rougeAlpha: 0.5,
+  rougeSentenceSplit: 'none',
+  gtmExponent: 1,
+};
