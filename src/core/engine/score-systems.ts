@@ -126,7 +126,7 @@ export function scoreSystems(request: ScoreRequest): ScoreReport {
         if (segments) segments[systemIndex * segmentCount + i].scores[metricRequest.name] = metric.sentenceScore(row).score;
       }
       done += segmentCount;
-      const corpus = metric.corpusScore(totals, segmentCount);
+      const corpus = metric.corpusScoreFromRows ? metric.corpusScoreFromRows(rows) : metric.corpusScore(totals, segmentCount);
       systems[systemIndex].scores[metricRequest.name] = { ...corpus, signature: metric.signature() };
       systems[systemIndex].stats[metricRequest.name] = rows;
     });

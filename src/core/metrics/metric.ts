@@ -26,6 +26,12 @@ export interface PreparedMetric {
   stats(hypothesis: string, segment: number): Float64Array;
   /** Corpus score from the column sums of the segments' statistics. */
   corpusScore(totals: Float64Array, segmentCount: number): MetricScore;
+  /**
+   * Only for tools whose printed corpus number is not a function of the summed statistics (ROUGE-1.5.5 prints a
+   * bootstrap mean over resampled summaries): the corpus score from every segment's statistics, in segment order.
+   * When present, the engine uses it instead of `corpusScore` for the corpus line.
+   */
+  corpusScoreFromRows?(rows: readonly Float64Array[]): MetricScore;
   /** Sentence score from one segment's statistics (with the metric's sentence-level smoothing). */
   sentenceScore(stats: Float64Array): MetricScore;
   /** What matched what, as character spans of the original lines. */

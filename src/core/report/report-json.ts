@@ -3,7 +3,10 @@ import { UNDERSTUDY_VERSION } from '../version';
 
 /** Precision/recall/F of ROUGE-style results, which are reported as P/R/F rather than one number. */
 export function precisionRecallF(result: MetricResult): { p: number; r: number; f: number } | undefined {
-  const { p, r, f } = result.parts as Record<string, number | undefined>;
+  const parts = result.parts as Record<string, unknown>;
+  const p = parts.p ?? parts.precision;
+  const r = parts.r ?? parts.recall;
+  const f = parts.f ?? parts.fmeasure;
   return typeof p === 'number' && typeof r === 'number' && typeof f === 'number' ? { p, r, f } : undefined;
 }
 
