@@ -33,6 +33,7 @@ ROUGE:
   --rouge-compat rouge155|rouge-score (default rouge155)
   --rouge-stem (-m)  --rouge-stopwords (-s)  --rouge-model-average A|B (-f)  --rouge-alpha P (-p, 0.5)
   --rouge-length-words N (-l)  --rouge-length-bytes N (-b)
+  --rouge-jackknife       average over leave-one-out reference subsets (DUC style; not a ROUGE-1.5.5 flag)
   --rouge-sentence-split none|rule|summeval   how a summary line is split into sentences (default none)
 GTM:
   --gtm-exponent E (default 1)

@@ -288,7 +288,8 @@ describe('rouge155: API', () => {
   });
 });
 
-describe('rouge155: speed', () => {
+// Speed is measured by bench/ (case rouge-summeval); this checks that the benchmarked run scores every summary.
+describe('rouge155: all of SummEval', () => {
   it('ROUGE-1/2/L/SU4 with stemming, 1,600 SummEval summaries × 11 references', function () {
     const docs = readJsonl<SummEvalDoc>('data/summeval/docs.jsonl');
     const byId = new Map(docs.map((d) => [d.doc_id, d]));
@@ -296,15 +297,14 @@ describe('rouge155: speed', () => {
     assert.strictEqual(summaries.length, 1600);
     const streams: string[][] = [];
     for (let k = 0; k < 11; k++) streams.push(summaries.map((s) => (byId.get(s.doc_id) as SummEvalDoc).refs11[k]));
-    const start = process.hrtime.bigint();
     const scores: number[] = [];
     for (const variant of ['rouge1', 'rouge2', 'rougeL', 'rougeSU4'] as const) {
       const metric = prepareRouge155({ streams }, { variant, stem: true });
       const rows = summaries.map((s, i) => metric.stats(s.summary, i));
       scores.push(metric.corpusScore(sumStats(rows, metric.statsLayout.length), rows.length).score);
     }
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    console.log(`      ROUGE-1/2/L/SU4 (-m) on 1600 × 11: ${ms.toFixed(0)} ms; F = ${scores.map((s) => s.toFixed(5)).join(', ')}`);
-    assert.ok(ms < 2000, `took ${ms} ms`);
+    for (const score of scores) assert.ok(score > 0 && score < 1, String(score));
+    // Longer n-grams match less: ROUGE-1 > ROUGE-L > ROUGE-2 on real summaries.
+    assert.ok(scores[0] > scores[2] && scores[2] > scores[1], scores.join(', '));
   });
 });

@@ -2,6 +2,7 @@ import { UnderstudyError } from '../errors';
 import { PreparedMetric, ReferenceSet } from '../metrics/metric';
 import { prepareNist } from '../metrics/nist';
 import { prepareMtevalBleu } from '../metrics/mteval-bleu';
+import { prepareTer } from '../metrics/ter';
 import { MetricSettings } from './metric-settings';
 import { MetricRequest } from './score-systems';
 
@@ -9,6 +10,7 @@ type Factory = (references: ReferenceSet, settings: MetricSettings) => PreparedM
 
 const FACTORIES: Record<string, Factory> = {
   nist: (r, s) => prepareNist(r, { caseSensitive: s.nistCaseSensitive }),
+  ter: (r, s) => prepareTer(r, { caseSensitive: s.terCaseSensitive, normalized: s.terNormalized, noPunct: s.terNoPunct, asianSupport: s.terAsianSupport }),
   'bleu-mteval': (r, s) => prepareMtevalBleu(r, { caseSensitive: s.nistCaseSensitive }),
 };
 

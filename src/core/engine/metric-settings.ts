@@ -29,6 +29,8 @@ export interface MetricSettings {
   readonly rougeStopwords: boolean;
   /** ROUGE-1.5.5 -f A (average over models) or B (best model). */
   readonly rougeModelAverage: 'A' | 'B';
+  /** Score each segment against every leave-one-out subset of its references and average (DUC-style jackknifing). */
+  readonly rougeJackknife: boolean;
   /** ROUGE-1.5.5 -p. */
   readonly rougeAlpha: number;
   /** ROUGE-1.5.5 -l (words) and -b (bytes); undefined = no limit. */
@@ -58,6 +60,7 @@ export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
   rougeStem: false,
   rougeStopwords: false,
   rougeModelAverage: 'A',
+  rougeJackknife: false,
   rougeAlpha: 0.5,
   rougeSentenceSplit: 'none',
   gtmExponent: 1,
