@@ -3,15 +3,52 @@ import { PreparedMetric, ReferenceSet } from '../metrics/metric';
 import { prepareNist } from '../metrics/nist';
 import { prepareMtevalBleu } from '../metrics/mteval-bleu';
 import { prepareTer } from '../metrics/ter';
+import { prepareRouge155, Rouge155Variant } from '../metrics/rouge155/rouge155';
+import { prepareRougeScore } from '../metrics/rouge-score';
+import { withJackknife } from './jackknife';
 import { MetricSettings } from './metric-settings';
 import { MetricRequest } from './score-systems';
 
 type Factory = (references: ReferenceSet, settings: MetricSettings) => PreparedMetric;
 
+/** ROUGE variants by command-line name; the number after S/SU is the skip distance (`*` = unlimited). */
+const ROUGE_VARIANTS: readonly Rouge155Variant[] = ['rouge1', 'rouge2', 'rouge3', 'rouge4', 'rougeL', 'rougeW', 'rougeS4', 'rougeSU4', 'rougeS*', 'rougeSU*'];
+
+/**
+ * `rougeLsum` is rouge-score's summary-level LCS over '\n'-separated sentences; ROUGE-1.5.5's ROUGE-L is already
+ * summary-level, so under rouge155 the two names are the same measure.
+ */
+type RougeName = Rouge155Variant | 'rougeLsum';
+
+function rougeFactory(name: RougeName): Factory {
+  return (references, s) => {
+    const jackknife = (prepare: (refs: ReferenceSet) => PreparedMetric): PreparedMetric => (s.rougeJackknife ? withJackknife(references, prepare) : prepare(references));
+    if (s.rougeCompat === 'rouge-score') {
+      if (!/^rouge(\d|L|Lsum)$/.test(name)) {
+        throw new UnderstudyError('bad-option', `${name} does not exist in rouge-score; use --rouge-compat rouge155 for ROUGE-W and ROUGE-S/SU.`);
+      }
+      return jackknife((refs) => prepareRougeScore(refs, { type: name as 'rouge1', useStemmer: s.rougeStem }));
+    }
+    const variant: Rouge155Variant = name === 'rougeLsum' ? 'rougeL' : name;
+    return jackknife((refs) =>
+      prepareRouge155(refs, {
+        variant,
+        stem: s.rougeStem,
+        removeStopwords: s.rougeStopwords,
+        modelAverage: s.rougeModelAverage,
+        alpha: s.rougeAlpha,
+        lengthLimitWords: s.rougeLengthWords,
+        lengthLimitBytes: s.rougeLengthBytes,
+      }),
+    );
+  };
+}
+
 const FACTORIES: Record<string, Factory> = {
   nist: (r, s) => prepareNist(r, { caseSensitive: s.nistCaseSensitive }),
   ter: (r, s) => prepareTer(r, { caseSensitive: s.terCaseSensitive, normalized: s.terNormalized, noPunct: s.terNoPunct, asianSupport: s.terAsianSupport }),
   'bleu-mteval': (r, s) => prepareMtevalBleu(r, { caseSensitive: s.nistCaseSensitive }),
+  ...Object.fromEntries([...ROUGE_VARIANTS, 'rougeLsum' as const].map((v) => [v, rougeFactory(v)])),
 };
 
 /** Every metric name the CLI, the settings and the manifest accept. */
