@@ -27,6 +27,7 @@ chrF / chrF++:
   --chrf-char-order N (6)  --chrf-beta B (2)  --chrf-whitespace  --chrf-eps-smoothing
 TER (tercom / sacreBLEU):
   --ter-case-sensitive  --ter-normalized  --ter-no-punct  --ter-asian-support
+  --ter-compat sacrebleu|tercom   (default sacrebleu; tercom = tercom 0.10's tokenizer and shift search)
 NIST (mteval-v13a):
   --nist-case-sensitive   (mteval -c; lower-cased by default)
 ROUGE:

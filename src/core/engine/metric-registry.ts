@@ -46,7 +46,7 @@ function rougeFactory(name: RougeName): Factory {
 
 const FACTORIES: Record<string, Factory> = {
   nist: (r, s) => prepareNist(r, { caseSensitive: s.nistCaseSensitive }),
-  ter: (r, s) => prepareTer(r, { caseSensitive: s.terCaseSensitive, normalized: s.terNormalized, noPunct: s.terNoPunct, asianSupport: s.terAsianSupport }),
+  ter: (r, s) => prepareTer(r, { caseSensitive: s.terCaseSensitive, normalized: s.terNormalized, noPunct: s.terNoPunct, asianSupport: s.terAsianSupport, dialect: s.terCompat }),
   'bleu-mteval': (r, s) => prepareMtevalBleu(r, { caseSensitive: s.nistCaseSensitive }),
   ...Object.fromEntries([...ROUGE_VARIANTS, 'rougeLsum' as const].map((v) => [v, rougeFactory(v)])),
 };

@@ -20,6 +20,8 @@ export interface MetricSettings {
   readonly terNormalized: boolean;
   readonly terNoPunct: boolean;
   readonly terAsianSupport: boolean;
+  /** Whose TER: sacreBLEU 2.6.0's (default) or tercom 0.10's; they differ on a few tokenization and shift-search details. */
+  readonly terCompat: 'sacrebleu' | 'tercom';
   /** mteval -c: keep case for NIST (mteval lower-cases by default). */
   readonly nistCaseSensitive: boolean;
   readonly rougeCompat: 'rouge155' | 'rouge-score';
@@ -55,6 +57,7 @@ export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
   terNormalized: false,
   terNoPunct: false,
   terAsianSupport: false,
+  terCompat: 'sacrebleu',
   nistCaseSensitive: false,
   rougeCompat: 'rouge155',
   rougeStem: false,
