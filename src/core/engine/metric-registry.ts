@@ -3,6 +3,7 @@ import { PreparedMetric, ReferenceSet } from '../metrics/metric';
 import { prepareNist } from '../metrics/nist';
 import { prepareMtevalBleu } from '../metrics/mteval-bleu';
 import { prepareTer } from '../metrics/ter';
+import { prepareBleu, prepareSentenceBleu } from '../metrics/bleu';
 import { prepareRouge155, Rouge155Variant } from '../metrics/rouge155/rouge155';
 import { prepareRougeScore } from '../metrics/rouge-score';
 import { withJackknife } from './jackknife';
@@ -44,7 +45,19 @@ function rougeFactory(name: RougeName): Factory {
   };
 }
 
+const bleuOptions = (s: MetricSettings) => ({
+  tokenize: s.tokenize,
+  lowercase: s.lowercase,
+  smooth: s.smooth,
+  smoothValue: s.smoothValue,
+  effectiveOrder: s.effectiveOrder,
+  referenceLength: s.referenceLength,
+});
+
 const FACTORIES: Record<string, Factory> = {
+  bleu: (r, s) => prepareBleu(r, bleuOptions(s)),
+  // sentence BLEU keeps sacreBLEU's compat.sentence_bleu defaults (effective order on) unless asked otherwise.
+  sentbleu: (r, s) => prepareSentenceBleu(r, { ...bleuOptions(s), effectiveOrder: s.effectiveOrder || undefined }),
   nist: (r, s) => prepareNist(r, { caseSensitive: s.nistCaseSensitive }),
   ter: (r, s) => prepareTer(r, { caseSensitive: s.terCaseSensitive, normalized: s.terNormalized, noPunct: s.terNoPunct, asianSupport: s.terAsianSupport, dialect: s.terCompat }),
   'bleu-mteval': (r, s) => prepareMtevalBleu(r, { caseSensitive: s.nistCaseSensitive }),

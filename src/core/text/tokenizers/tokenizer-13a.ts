@@ -62,7 +62,7 @@ const PUNCTUATION_13A = /([\x7B-\x7E\x5B-\x60\x20-\x26\x28-\x2B\x3A-\x40\x2F])/g
 const DOT_COMMA_AFTER_NON_DIGIT = /([^0-9])([.,])/g;
 const DOT_COMMA_BEFORE_NON_DIGIT = /([.,])([^0-9])/g;
 const DASH_AFTER_DIGIT = /([0-9])(-)/g;
-const PYTHON_WHITESPACE_RUN = /[\t\n\x0B\f\r\x1C-\x1F \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/;
+export const PYTHON_WHITESPACE_RUN = /[\t\n\x0B\f\r\x1C-\x1F \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/;
 
 /** The words sacreBLEU's `13a` tokenizer produces for `line` (same as `tokenize13a(line).map(t => t.text)`). */
 export function tokenize13aWords(line: string): string[] {
