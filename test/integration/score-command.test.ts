@@ -84,6 +84,20 @@ describe('Understudy extension', () => {
     assert.deepStrictEqual(result.systems[0].scores.nist, expected);
   });
 
+  it('scores the sample with sacreBLEU\'s BLEU and TER, and mteval\'s NIST, as the reference tools print them', async () => {
+    await useMetrics(['bleu', 'ter', 'nist']);
+    const result = await score(sampleUri('hyp.Facebook-AI.en'), [sampleUri('ref.A.en')]);
+    assert.ok(result && 'systems' in result, `expected a report, got ${JSON.stringify(result)}`);
+    const scores = result.systems[0].scores;
+    // sacreBLEU 2.6.0: BLEU = 31.10 (31.095372270632094); golden sacrebleu.json, wmt21.cs-en.Facebook-AI.refA.
+    assert.ok(Math.abs(scores.bleu.score - 31.095372270632094) < 1e-9, `BLEU ${scores.bleu.score}`);
+    assert.strictEqual(scores.bleu.signature, 'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0');
+    // mteval-v13a prints NIST = 7.6066.
+    assert.strictEqual(scores.nist.score.toFixed(4), '7.6066');
+    // sacreBLEU 2.6.0: TER = 56.88 (11,079 edits over 19,479 reference words).
+    assert.ok(Math.abs(scores.ter.score - 56.87663637763746) < 1e-9, `TER ${scores.ter.score}`);
+  });
+
   it('refuses a line-count mismatch with a clear error and keeps working', async () => {
     await useMetrics(['nist']);
     const result = await score(workspaceUri('three-lines.hyp.en'), [sampleUri('ref.A.en')]);

@@ -35,6 +35,13 @@ describe('understudy CLI', () => {
     assert.strictEqual(report.segments, undefined);
   });
 
+  it('prints sacreBLEU\'s BLEU and TER for the bundled sample in the text table', () => {
+    const { code, stdout } = run('score', '--ref', REF_A, HYP, '--metrics', 'bleu,ter');
+    assert.strictEqual(code, 0);
+    assert.match(stdout, /bleu\s+31\.10\s+nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:2\.6\.0/);
+    assert.match(stdout, /ter\s+56\.88\s+nrefs:1\|case:lc\|tok:tercom/);
+  });
+
   it('adds one entry per system and segment with --sentence', () => {
     const { code, stdout } = run('score', '--ref', REF_A, '--ref', REF_B, HYP, path.join(SAMPLE, 'hyp.Online-B.en'), '--metrics', 'nist', '--sentence', '--json');
     assert.strictEqual(code, 0);
