@@ -21,6 +21,11 @@ export class WordInterner {
   intern(codes: Uint16Array, start: number, end: number): number {
     let hash = 0x811c9dc5 | 0;
     for (let i = start; i < end; i++) hash = Math.imul(hash ^ codes[i], 0x01000193);
+    return this.internHashed(codes, start, end, hash);
+  }
+
+  /** `intern` when the caller has already computed the FNV-1a hash of the code units (as `intern` does). */
+  internHashed(codes: Uint16Array, start: number, end: number, hash: number): number {
     const mask = this.table.length - 1;
     let slot = hash & mask;
     const length = end - start;

@@ -3,15 +3,23 @@ import { pythonRstrip } from './python-strip';
 import { applyLanguageIndependentSteps13a, isPunctuation13a, isPythonWhitespace } from './tokenizer-13a';
 
 /**
- * The 13a tokenizer's words as interned ids, for corpus scoring: the same four rules as tokenizer-13a.ts (each a
- * left-to-right, non-overlapping pass over the output of the previous one), run as loops over code-unit buffers
- * instead of regex replacements, and the words numbered without building strings. A unit test checks that it gives
- * exactly `tokenize13aWords` on every golden line and on random text.
+ * The 13a tokenizer's words as interned ids, for corpus scoring: the same result as `tokenize13aWords` (a unit test
+ * checks it on every golden line and on random text) in one scan over the line, without regexes or word strings.
+ *
+ * Why a chunk-by-chunk scan is exact: rule 1 puts spaces around every 13a punctuation character, so after it the
+ * line is whitespace-separated chunks, each either one such character or a run of other characters. Rules 2–4
+ * (`([^0-9])([.,])`, `([.,])([^0-9])`, `([0-9])(-)`) only match pairs that contain `.`, `,` or `-`, and such a pair
+ * lies inside one chunk or joins a chunk to the whitespace beside it; no match can consume a character another
+ * chunk's match needs, because whitespace is never the character a match of rule 2 ends with or rule 3 starts with.
+ * So a chunk without `.`, `,` or `-` is one word, and the rules run only on the other chunks, each padded with a space.
  */
 export class Tokenizer13aIds {
+  private chunk = new Uint16Array(256);
   private a = new Uint16Array(1024);
   private b = new Uint16Array(1024);
   private ids = new Int32Array(256);
+  private count = 0;
+  private readonly single = new Uint16Array(1);
 
   constructor(private readonly interner: WordInterner) {}
 
@@ -20,98 +28,126 @@ export class Tokenizer13aIds {
     const stripped = pythonRstrip(line);
     const text = stripped.includes('<') || stripped.includes('\n') || stripped.includes('&') ? applyLanguageIndependentSteps13a(stripped) : stripped;
     const n = text.length;
-    if (this.a.length < 3 * n + 8) {
-      this.a = new Uint16Array(4 * n + 8);
-      this.b = new Uint16Array(4 * n + 8);
+    if (this.chunk.length < n) this.chunk = new Uint16Array(2 * n);
+    const chunk = this.chunk;
+    this.count = 0;
+    let length = 0;
+    let special = false;
+    let hash = FNV_OFFSET;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      const kind = c < 128 ? ASCII_KIND[c] : isPythonWhitespace(c) ? SPACE : WORD;
+      if (kind === WORD || kind === DOT_COMMA_DASH) {
+        if (kind === DOT_COMMA_DASH) special = true;
+        chunk[length++] = c;
+        hash = Math.imul(hash ^ c, FNV_PRIME);
+        continue;
+      }
+      if (length > 0) this.flush(length, special, hash);
+      length = 0;
+      special = false;
+      hash = FNV_OFFSET;
+      if (kind === PUNCTUATION) {
+        this.single[0] = c;
+        this.emit(this.interner.intern(this.single, 0, 1));
+      }
+    }
+    if (length > 0) this.flush(length, special, hash);
+    return this.ids.slice(0, this.count);
+  }
+
+  private emit(id: number): void {
+    if (this.count === this.ids.length) {
+      const grown = new Int32Array(this.count * 2);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.count++] = id;
+  }
+
+  private flush(length: number, special: boolean, hash: number): void {
+    if (!special) {
+      this.emit(this.interner.internHashed(this.chunk, 0, length, hash));
+      return;
+    }
+    if (this.a.length < 4 * length + 8) {
+      this.a = new Uint16Array(8 * length + 16);
+      this.b = new Uint16Array(8 * length + 16);
     }
     let a = this.a;
     let b = this.b;
-    // Padding and rule 1: spaces around each 13a punctuation character.
     let len = 0;
     a[len++] = 0x20;
-    let hasDotComma = false;
-    let hasDash = false;
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (isPunctuation13a(c)) {
-        a[len++] = 0x20;
-        a[len++] = c;
-        a[len++] = 0x20;
-      } else {
-        if (c === 0x2e || c === 0x2c) hasDotComma = true;
-        else if (c === 0x2d) hasDash = true;
-        a[len++] = c;
-      }
-    }
+    for (let i = 0; i < length; i++) a[len++] = this.chunk[i];
     a[len++] = 0x20;
-    if (hasDotComma) {
-      // Rule 2: ([^0-9])([.,]) → "\1 \2 ".
-      let out = 0;
-      let i = 0;
-      while (i < len) {
-        if (i + 1 < len && !isDigit(a[i]) && isDotComma(a[i + 1])) {
-          b[out++] = a[i];
-          b[out++] = 0x20;
-          b[out++] = a[i + 1];
-          b[out++] = 0x20;
-          i += 2;
-        } else b[out++] = a[i++];
-      }
-      len = out;
-      [a, b] = [b, a];
-      // Rule 3: ([.,])([^0-9]) → " \1 \2".
-      out = 0;
-      i = 0;
-      while (i < len) {
-        if (i + 1 < len && isDotComma(a[i]) && !isDigit(a[i + 1])) {
-          b[out++] = 0x20;
-          b[out++] = a[i];
-          b[out++] = 0x20;
-          b[out++] = a[i + 1];
-          i += 2;
-        } else b[out++] = a[i++];
-      }
-      len = out;
-      [a, b] = [b, a];
-    }
-    if (hasDash) {
-      // Rule 4: ([0-9])(-) → "\1 \2 ".
-      let out = 0;
-      let i = 0;
-      while (i < len) {
-        if (i + 1 < len && isDigit(a[i]) && a[i + 1] === 0x2d) {
-          b[out++] = a[i];
-          b[out++] = 0x20;
-          b[out++] = 0x2d;
-          b[out++] = 0x20;
-          i += 2;
-        } else b[out++] = a[i++];
-      }
-      len = out;
-      [a, b] = [b, a];
-    }
-    this.a = a;
-    this.b = b;
-    // Split on Python whitespace and intern.
-    let count = 0;
+    // Rule 2: ([^0-9])([.,]) → "\1 \2 ".
+    let out = 0;
     let i = 0;
     while (i < len) {
-      if (isPythonWhitespace(a[i])) {
+      if (i + 1 < len && !isDigit(a[i]) && isDotComma(a[i + 1])) {
+        b[out++] = a[i];
+        b[out++] = 0x20;
+        b[out++] = a[i + 1];
+        b[out++] = 0x20;
+        i += 2;
+      } else b[out++] = a[i++];
+    }
+    len = out;
+    [a, b] = [b, a];
+    // Rule 3: ([.,])([^0-9]) → " \1 \2".
+    out = 0;
+    i = 0;
+    while (i < len) {
+      if (i + 1 < len && isDotComma(a[i]) && !isDigit(a[i + 1])) {
+        b[out++] = 0x20;
+        b[out++] = a[i];
+        b[out++] = 0x20;
+        b[out++] = a[i + 1];
+        i += 2;
+      } else b[out++] = a[i++];
+    }
+    len = out;
+    [a, b] = [b, a];
+    // Rule 4: ([0-9])(-) → "\1 \2 ".
+    out = 0;
+    i = 0;
+    while (i < len) {
+      if (i + 1 < len && isDigit(a[i]) && a[i + 1] === 0x2d) {
+        b[out++] = a[i];
+        b[out++] = 0x20;
+        b[out++] = 0x2d;
+        b[out++] = 0x20;
+        i += 2;
+      } else b[out++] = a[i++];
+    }
+    len = out;
+    this.a = a;
+    this.b = b;
+    // The window holds no whitespace but the spaces the rules inserted.
+    i = 0;
+    while (i < len) {
+      if (b[i] === 0x20) {
         i++;
         continue;
       }
       const start = i;
-      while (i < len && !isPythonWhitespace(a[i])) i++;
-      if (count === this.ids.length) {
-        const grown = new Int32Array(count * 2);
-        grown.set(this.ids);
-        this.ids = grown;
-      }
-      this.ids[count++] = this.interner.intern(a, start, i);
+      while (i < len && b[i] !== 0x20) i++;
+      this.emit(this.interner.intern(b, start, i));
     }
-    return this.ids.slice(0, count);
   }
 }
+
+const WORD = 0;
+const SPACE = 1;
+const PUNCTUATION = 2;
+const DOT_COMMA_DASH = 3;
+/** How the scan treats each ASCII character: part of a word, Python whitespace, 13a punctuation, or `.` `,` `-`. */
+const ASCII_KIND = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  ASCII_KIND[c] = isPythonWhitespace(c) ? SPACE : isPunctuation13a(c) ? PUNCTUATION : c === 0x2e || c === 0x2c || c === 0x2d ? DOT_COMMA_DASH : WORD;
+}
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
