@@ -4,6 +4,7 @@ import { prepareNist } from '../metrics/nist';
 import { prepareMtevalBleu } from '../metrics/mteval-bleu';
 import { prepareTer } from '../metrics/ter';
 import { prepareBleu, prepareSentenceBleu } from '../metrics/bleu';
+import { prepareChrf } from '../metrics/chrf';
 import { prepareRouge155, Rouge155Variant } from '../metrics/rouge155/rouge155';
 import { prepareRougeScore } from '../metrics/rouge-score';
 import { withJackknife } from './jackknife';
@@ -54,7 +55,18 @@ const bleuOptions = (s: MetricSettings) => ({
   referenceLength: s.referenceLength,
 });
 
+const chrfOptions = (s: MetricSettings, wordOrder: number) => ({
+  charOrder: s.chrfCharOrder,
+  wordOrder,
+  beta: s.chrfBeta,
+  lowercase: s.lowercase,
+  whitespace: s.chrfWhitespace,
+  epsSmoothing: s.chrfEpsSmoothing,
+});
+
 const FACTORIES: Record<string, Factory> = {
+  chrf: (r, s) => prepareChrf(r, chrfOptions(s, 0)),
+  'chrf++': (r, s) => prepareChrf(r, chrfOptions(s, 2)),
   bleu: (r, s) => prepareBleu(r, bleuOptions(s)),
   // sentence BLEU keeps sacreBLEU's compat.sentence_bleu defaults (effective order on) unless asked otherwise.
   sentbleu: (r, s) => prepareSentenceBleu(r, { ...bleuOptions(s), effectiveOrder: s.effectiveOrder || undefined }),

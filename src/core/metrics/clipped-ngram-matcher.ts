@@ -43,7 +43,13 @@ export class ClippedNgramMatcher {
     const { uni, cur, bounds } = this;
 
     // Unigram local ids over all positions.
+    let maxId = 0;
+    for (let i = 0; i < hypothesis.length; i++) if (hypothesis[i] > maxId) maxId = hypothesis[i];
+    for (const r of references) for (let i = 0; i < r.length; i++) if (r[i] > maxId) maxId = r[i];
+    if (maxId >= this.unigramStamp.length) this.growVocabulary(maxId + 1);
     const gen = ++this.generation;
+    const stamp = this.unigramStamp;
+    const localOf = this.unigramLocal;
     let distinct = 0;
     let p = 0;
     for (let s = 0; s < sentences; s++) {
@@ -51,12 +57,11 @@ export class ClippedNgramMatcher {
       bounds[2 * s] = p;
       for (let i = 0; i < ids.length; i++) {
         const w = ids[i];
-        if (w >= this.unigramStamp.length) this.growVocabulary(w + 1);
-        if (this.unigramStamp[w] !== gen) {
-          this.unigramStamp[w] = gen;
-          this.unigramLocal[w] = distinct++;
+        if (stamp[w] !== gen) {
+          stamp[w] = gen;
+          localOf[w] = distinct++;
         }
-        uni[p] = cur[p] = this.unigramLocal[w];
+        uni[p] = cur[p] = localOf[w];
         p++;
       }
       bounds[2 * s + 1] = p;
@@ -67,8 +72,10 @@ export class ClippedNgramMatcher {
       // n-grams start at [start, end − n + 1) of each sentence.
       const hypEnd = bounds[1] - n + 1;
       if (hypEnd <= 0) break;
-      out[matchOffset + n - 1] = this.clippedMatches(sentences, n, distinct, hypEnd);
-      if (n === N) break;
+      const matched = this.clippedMatches(sentences, n, distinct, hypEnd);
+      out[matchOffset + n - 1] = matched;
+      // No n-gram matched: no longer one can (each contains one), so the higher orders stay at 0.
+      if (matched === 0 || n === N) break;
       distinct = this.extend(sentences, n, unigramCount, distinct);
     }
   }
@@ -78,7 +85,11 @@ export class ClippedNgramMatcher {
     hypCount.fill(0, 0, distinct);
     refMax.fill(0, 0, distinct);
     for (let p = 0; p < hypEnd; p++) hypCount[cur[p]]++;
-    for (let s = 1; s < sentences; s++) {
+    if (sentences === 2) {
+      // One reference: its counts are the maxima.
+      const end = bounds[3] - n + 1;
+      for (let p = bounds[2]; p < end; p++) refMax[cur[p]]++;
+    } else for (let s = 1; s < sentences; s++) {
       const start = bounds[2 * s];
       const end = bounds[2 * s + 1] - n + 1;
       for (let p = start; p < end; p++) refCount[cur[p]]++;
