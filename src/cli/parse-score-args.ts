@@ -47,6 +47,7 @@ const OPTIONS = {
   'rouge-length-bytes': { type: 'string' },
   'rouge-sentence-split': { type: 'string' },
   'gtm-exponent': { type: 'string' },
+  'wer-ref-length': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -100,6 +101,7 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     rougeLengthWords: numberOption('rouge-length-words', v['rouge-length-words'], undefined, (n) => Number.isInteger(n) && n > 0),
     rougeLengthBytes: numberOption('rouge-length-bytes', v['rouge-length-bytes'], undefined, (n) => Number.isInteger(n) && n > 0),
     rougeSentenceSplit: oneOf('rouge-sentence-split', v['rouge-sentence-split'], ['none', 'rule', 'summeval'] as const, d.rougeSentenceSplit),
+    errorRateReferenceLength: oneOf('wer-ref-length', v['wer-ref-length'], ['best', 'nearest', 'average', 'average-nearest'] as const, d.errorRateReferenceLength),
     gtmExponent: numberOption('gtm-exponent', v['gtm-exponent'], d.gtmExponent, (n) => n >= 1) as number,
   };
   if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');

@@ -36,8 +36,10 @@ ROUGE:
   --rouge-length-words N (-l)  --rouge-length-bytes N (-b)
   --rouge-jackknife       average over leave-one-out reference subsets (DUC style; not a ROUGE-1.5.5 flag)
   --rouge-sentence-split none|rule|summeval   how a summary line is split into sentences (default none)
+WER / PER (Leusch et al. 2005):
+  --wer-ref-length best|nearest|average|average-nearest   (default best)
 GTM:
-  --gtm-exponent E (default 1)
+  --gtm-exponent E (default 1; 2 rewards contiguous runs)
 
 Exit status: 0 scored, 1 the input cannot be scored (message says why), 2 bad command line.
 `;

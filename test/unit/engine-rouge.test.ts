@@ -35,21 +35,21 @@ function settingsFor(flags: readonly string[], sentenceSplit: boolean): MetricSe
 describe('engine: ROUGE-1.5.5 corpus lines on SummEval', () => {
   const docs = readJsonl<{ doc_id: string; refs11: string[] }>('data/summeval/docs.jsonl');
   const summaries = readJsonl<{ doc_id: string; system: string; summary: string }>('data/summeval/summaries.jsonl');
-  const golden = loadGolden('rouge155').cases.filter((c) => /^rouge155\/summeval\/(refs11|ref1)\/(std|std_m|std_fB|std_m_s)$/.test(c.id));
-  it('has the cases it checks', () => assert.strictEqual(golden.length, 8));
+  const golden = loadGolden('rouge155').cases.filter((c) => /^rouge155\/summeval\/(refs11|ref1)\/(std|std_m|std_fB|std_m_s)$/.test(c.id) || /\.sentsplit\//.test(c.id));
+  it('has the cases it checks', () => assert.strictEqual(golden.length, 12));
   for (const c of golden) {
     it(c.id, function () {
       this.timeout(60000);
       const [from, to] = c.inputs.doc_index_range as [number, number];
       const chosen = docs.slice(from - 1, to);
-      const streams = c.id.includes('/refs11/') ? chosen[0].refs11.map((_, k) => chosen.map((d) => d.refs11[k])) : [chosen.map((d) => d.refs11[0])];
+      const streams = c.id.includes('/refs11') ? chosen[0].refs11.map((_, k) => chosen.map((d) => d.refs11[k])) : [chosen.map((d) => d.refs11[0])];
       const systems = (c.inputs.systems as string[]).map((system) => ({
         file: system,
         hypotheses: chosen.map((d) => summaries.find((s) => s.doc_id === d.doc_id && s.system === system)!.summary),
       }));
       const expected = c.expected.average as Record<string, Record<string, { R: number; P: number; F: number }>>;
       const measures = Object.keys(expected[systems[0].file]).filter((name) => PRINTED_NAMES[name]);
-      const settings = settingsFor(c.options.flags as string[], false);
+      const settings = settingsFor(c.options.flags as string[], c.id.includes('.sentsplit/'));
       const report = reportToJsonObject(
         scoreSystems({
           references: streams.map((segments, k) => ({ file: `ref${k}`, segments })),

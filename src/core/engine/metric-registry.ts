@@ -5,6 +5,10 @@ import { prepareMtevalBleu } from '../metrics/mteval-bleu';
 import { prepareTer } from '../metrics/ter';
 import { prepareBleu, prepareSentenceBleu } from '../metrics/bleu';
 import { prepareChrf } from '../metrics/chrf';
+import { prepareWer } from '../metrics/wer';
+import { preparePer } from '../metrics/per';
+import { prepareGtm } from '../metrics/gtm';
+import { withSentenceSplit } from './sentence-split-adapter';
 import { prepareRouge155, Rouge155Variant } from '../metrics/rouge155/rouge155';
 import { prepareRougeScore } from '../metrics/rouge-score';
 import { withJackknife } from './jackknife';
@@ -24,7 +28,9 @@ type RougeName = Rouge155Variant | 'rougeLsum';
 
 function rougeFactory(name: RougeName): Factory {
   return (references, s) => {
-    const jackknife = (prepare: (refs: ReferenceSet) => PreparedMetric): PreparedMetric => (s.rougeJackknife ? withJackknife(references, prepare) : prepare(references));
+    // Sentence marking first (it rewrites the texts), jackknifing over the marked references.
+    const jackknife = (prepare: (refs: ReferenceSet) => PreparedMetric): PreparedMetric =>
+      withSentenceSplit(references, s.rougeSentenceSplit, (marked) => (s.rougeJackknife ? withJackknife(marked, prepare) : prepare(marked)));
     if (s.rougeCompat === 'rouge-score') {
       if (!/^rouge(\d|L|Lsum)$/.test(name)) {
         throw new UnderstudyError('bad-option', `${name} does not exist in rouge-score; use --rouge-compat rouge155 for ROUGE-W and ROUGE-S/SU.`);
@@ -65,6 +71,9 @@ const chrfOptions = (s: MetricSettings, wordOrder: number) => ({
 });
 
 const FACTORIES: Record<string, Factory> = {
+  wer: (r, s) => prepareWer(r, { tokenize: s.tokenize, lowercase: s.lowercase, referenceLength: s.errorRateReferenceLength }),
+  per: (r, s) => preparePer(r, { tokenize: s.tokenize, lowercase: s.lowercase, referenceLength: s.errorRateReferenceLength }),
+  gtm: (r, s) => prepareGtm(r, { tokenize: s.tokenize, lowercase: s.lowercase, exponent: s.gtmExponent }),
   chrf: (r, s) => prepareChrf(r, chrfOptions(s, 0)),
   'chrf++': (r, s) => prepareChrf(r, chrfOptions(s, 2)),
   bleu: (r, s) => prepareBleu(r, bleuOptions(s)),

@@ -41,6 +41,8 @@ export interface MetricSettings {
   /** How a summary line is split into sentences for ROUGE-L summary level / rougeLsum: none, at newlines, by rule. */
   readonly rougeSentenceSplit: 'none' | 'rule' | 'summeval';
   readonly gtmExponent: number;
+  /** WER / PER: which reference length (and distance) a segment with several references uses (Leusch et al. 2005). */
+  readonly errorRateReferenceLength: 'best' | 'nearest' | 'average' | 'average-nearest';
 }
 
 export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
@@ -67,4 +69,5 @@ export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
   rougeAlpha: 0.5,
   rougeSentenceSplit: 'none',
   gtmExponent: 1,
+  errorRateReferenceLength: 'best',
 };
