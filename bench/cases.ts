@@ -1,0 +1,89 @@
+import { performance } from 'perf_hooks';
+import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../src/core/engine/metric-settings';
+import { metricRequest } from '../src/core/engine/metric-registry';
+import { dataRoot, summEval, wmt21Segments, readLines } from './data';
+import * as path from 'path';
+
+export interface BenchResult {
+  name: string;
+  metric: string;
+  segments: number;
+  seconds: number;
+  note: string;
+}
+
+/** Prepares the metric against the references and sums every segment's stats: the corpus score's whole compute. */
+function corpusCompute(name: string, references: string[][], hypotheses: string[], settings: MetricSettings = DEFAULT_METRIC_SETTINGS): number {
+  const start = performance.now();
+  const metric = metricRequest(name, settings).prepare({ streams: references });
+  const totals = new Float64Array(metric.statsLayout.length);
+  for (let i = 0; i < hypotheses.length; i++) {
+    const row = metric.stats(hypotheses[i], i);
+    for (let k = 0; k < row.length; k++) totals[k] += row[k];
+  }
+  const score = metric.corpusScore(totals, hypotheses.length).score;
+  if (!Number.isFinite(score)) throw new Error(`${name}: corpus score ${score}`);
+  return (performance.now() - start) / 1000;
+}
+
+export const CASES: Record<string, () => BenchResult[]> = {
+  'bleu-chrf-100k': () => corpusCase(100_000),
+  'bleu-chrf-50k': () => corpusCase(50_000),
+  'bleu-chrf-25k': () => corpusCase(25_000),
+  'ter-csen': () => {
+    const { root } = dataRoot();
+    const hyp = readLines(path.join(root, 'wmt21-news/txt/system-outputs/newstest2021.cs-en.hyp.Facebook-AI.en'));
+    const ref = readLines(path.join(root, 'wmt21-news/txt/references/newstest2021.cs-en.ref.A.en'));
+    return [{ name: 'ter-csen', metric: 'ter', segments: hyp.length, seconds: corpusCompute('ter', [ref], hyp), note: 'WMT21 cs-en Facebook-AI vs ref A' }];
+  },
+  'rouge-summeval': () => {
+    const { summaries, references } = summEval();
+    const settings: MetricSettings = { ...DEFAULT_METRIC_SETTINGS, rougeStem: true };
+    const results = ['rouge1', 'rouge2', 'rougeL', 'rougeSU4'].map((metric) => ({
+      name: 'rouge-summeval',
+      metric: `${metric} -m`,
+      segments: summaries.length,
+      seconds: corpusCompute(metric, references, summaries, settings),
+      note: '1,600 SummEval summaries × 11 references, ROUGE-1.5.5 with stemming',
+    }));
+    return [...results, { name: 'rouge-summeval', metric: 'rouge1+2+L+SU4 -m', segments: summaries.length, seconds: results.reduce((s, r) => s + r.seconds, 0), note: 'sum of the four' }];
+  },
+  'rescore-line': () => {
+    const { root } = dataRoot();
+    const hyp = readLines(path.join(root, 'wmt21-news/txt/system-outputs/newstest2021.cs-en.hyp.Facebook-AI.en'));
+    const ref = readLines(path.join(root, 'wmt21-news/txt/references/newstest2021.cs-en.ref.A.en'));
+    return ['bleu', 'chrf', 'ter', 'nist', 'rougeL'].map((name) => {
+      const metric = metricRequest(name, DEFAULT_METRIC_SETTINGS).prepare({ streams: [ref] });
+      // An edit: the line with its first word dropped, as a user typing would produce.
+      const edited = hyp.map((h) => h.split(' ').slice(1).join(' '));
+      for (let i = 0; i < 50; i++) metric.sentenceScore(metric.stats(edited[i], i)); // warm-up
+      const start = performance.now();
+      for (let i = 0; i < edited.length; i++) metric.sentenceScore(metric.stats(edited[i], i));
+      const seconds = (performance.now() - start) / 1000 / edited.length;
+      return { name: 'rescore-line', metric: name, segments: 1, seconds, note: `mean over ${edited.length} edited cs-en lines (stats + sentence score)` };
+    });
+  },
+};
+
+function corpusCase(count: number): BenchResult[] {
+  const { hypotheses, references, files, cycled } = wmt21Segments(count);
+  const note = `${files} WMT21 system outputs vs ref A${cycled ? ', cycled' : ''}`;
+  const bleu = corpusCompute('bleu', [references], hypotheses);
+  const chrf = corpusCompute('chrf', [references], hypotheses);
+  return [
+    { name: `bleu-chrf-${count / 1000}k`, metric: 'bleu', segments: count, seconds: bleu, note },
+    { name: `bleu-chrf-${count / 1000}k`, metric: 'chrf', segments: count, seconds: chrf, note },
+    { name: `bleu-chrf-${count / 1000}k`, metric: 'bleu+chrf', segments: count, seconds: bleu + chrf, note },
+  ];
+}
+
+if (require.main === module) {
+  const name = process.argv[2];
+  const run = CASES[name];
+  if (!run) {
+    console.error(`unknown bench case ${name}; known: ${Object.keys(CASES).join(', ')}`);
+    process.exit(2);
+  }
+  const results = run();
+  process.stdout.write(JSON.stringify({ results, maxRssKiB: process.resourceUsage().maxRSS }) + '\n');
+}
