@@ -113,3 +113,19 @@ describe('BLEU explain', () => {
     for (let n = 1; n <= 4; n++) assert.strictEqual(e.matches.filter((m) => m.order === n).length, stats[1 + n], `order ${n}`);
   });
 });
+
+describe('sentence BLEU as a corpus metric', () => {
+  it('averages the segments\' sentence BLEU (its last column), which is not BLEU of the pooled counts', () => {
+    const references = { streams: [['the cat sat on the mat', 'a dog barked at the moon']] };
+    const metric = prepareSentenceBleu(references);
+    assert.strictEqual(metric.statsLayout[metric.statsLayout.length - 1], 'sentence_bleu');
+    const hyps = ['the cat sat on a mat', 'a dog barked'];
+    const rows = hyps.map((h, i) => metric.stats(h, i));
+    const sentence = rows.map((r) => metric.sentenceScore(r).score);
+    rows.forEach((r, i) => assert.strictEqual(r[r.length - 1], sentence[i]));
+    const corpus = metric.corpusScore(sumStats(rows, metric.statsLayout.length), rows.length);
+    assertClose(corpus.score, (sentence[0] + sentence[1]) / 2, 'mean of sentence BLEU');
+    assert.notStrictEqual(corpus.score, corpus.parts.pooledBleu);
+    assert.strictEqual(metric.signature(), 'nrefs:1|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0');
+  });
+});

@@ -19,8 +19,9 @@ import { MetricScore, PreparedMetric, ReferenceSet } from './metric';
  * `add-one` is BLEU+1 (Lin & Och 2004): add-k with k = 1, which is what sacreBLEU computes for that name.
  *
  * Reference length: `closest` (sacreBLEU, mteval-v13a: the reference length nearest the hypothesis length, the shorter
- * one on ties), `shortest` (mteval-v11b, the original IBM script) or `average` (the mean of the references' lengths,
- * as in Papineni et al.'s description of r for several references; not an option of sacreBLEU).
+ * one on ties), `shortest` (mteval-v11b) or `average` (the mean of the references' lengths: the convention of mteval's
+ * NIST score and of TER, "the modus operandi for NIST" in Leusch et al. 2005; not an option of sacreBLEU, so the
+ * signature then says `reflen:average`).
  */
 export type BleuSmoothing = 'none' | 'floor' | 'add-k' | 'exp' | 'add-one';
 export type ReferenceLengthChoice = 'closest' | 'shortest' | 'average';
