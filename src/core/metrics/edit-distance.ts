@@ -25,37 +25,83 @@ export function levenshtein(a: Int32Array, b: Int32Array): number {
  * One minimal edit script turning the hypothesis into the reference (matches and substitutions preferred over
  * insertions and deletions when the cost ties), as spans of the two lines. `insert` = a hypothesis word with no
  * counterpart (it must be removed), `delete` = a reference word the hypothesis lacks — TER's and tercom's naming.
+ * Long lines are split with Hirschberg's divide and conquer, so memory stays linear (a 100k-character line is
+ * ~17,000 words: a full table would take gigabytes).
  */
 export function editScript(hyp: readonly Token[], ref: readonly Token[]): EditStep[] {
-  const n = hyp.length;
-  const m = ref.length;
+  const steps: EditStep[] = [];
+  hirschberg(hyp, ref, 0, hyp.length, 0, ref.length, steps);
+  return steps;
+}
+
+const FULL_TABLE_CELLS = 1 << 20;
+
+function hirschberg(hyp: readonly Token[], ref: readonly Token[], i0: number, i1: number, j0: number, j1: number, out: EditStep[]): void {
+  if ((i1 - i0 + 1) * (j1 - j0 + 1) <= FULL_TABLE_CELLS || i1 - i0 < 2) {
+    fullTableScript(hyp, ref, i0, i1, j0, j1, out);
+    return;
+  }
+  const mid = (i0 + i1) >> 1;
+  const forward = lastRow(hyp, ref, i0, mid, j0, j1, false);
+  const backward = lastRow(hyp, ref, mid, i1, j0, j1, true);
+  let split = j0;
+  let best = Infinity;
+  for (let j = j0; j <= j1; j++) {
+    const cost = forward[j - j0] + backward[j1 - j];
+    if (cost < best) {
+      best = cost;
+      split = j;
+    }
+  }
+  hirschberg(hyp, ref, i0, mid, j0, split, out);
+  hirschberg(hyp, ref, mid, i1, split, j1, out);
+}
+
+/** Costs of aligning hyp[i0..i1) with every prefix of ref[j0..j1) (or, reversed, with every suffix). */
+function lastRow(hyp: readonly Token[], ref: readonly Token[], i0: number, i1: number, j0: number, j1: number, reversed: boolean): Int32Array {
+  const m = j1 - j0;
+  let previous = new Int32Array(m + 1);
+  let current = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) previous[j] = j;
+  for (let k = 1; k <= i1 - i0; k++) {
+    const h = hyp[reversed ? i1 - k : i0 + k - 1].text;
+    current[0] = k;
+    for (let j = 1; j <= m; j++) {
+      const r = ref[reversed ? j1 - j : j0 + j - 1].text;
+      current[j] = Math.min(previous[j - 1] + (h === r ? 0 : 1), previous[j] + 1, current[j - 1] + 1);
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous;
+}
+
+function fullTableScript(hyp: readonly Token[], ref: readonly Token[], i0: number, i1: number, j0: number, j1: number, out: EditStep[]): void {
+  const n = i1 - i0;
+  const m = j1 - j0;
   const d: Int32Array[] = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
+  const same = (i: number, j: number) => hyp[i0 + i - 1].text === ref[j0 + j - 1].text;
   for (let i = 0; i <= n; i++) d[i][0] = i;
   for (let j = 0; j <= m; j++) d[0][j] = j;
   for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) {
-      const cost = hyp[i - 1].text === ref[j - 1].text ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j - 1] + cost, d[i - 1][j] + 1, d[i][j - 1] + 1);
-    }
+    for (let j = 1; j <= m; j++) d[i][j] = Math.min(d[i - 1][j - 1] + (same(i, j) ? 0 : 1), d[i - 1][j] + 1, d[i][j - 1] + 1);
   }
   const steps: EditStep[] = [];
   let i = n;
   let j = m;
   while (i > 0 || j > 0) {
-    if (i > 0 && j > 0 && d[i][j] === d[i - 1][j - 1] + (hyp[i - 1].text === ref[j - 1].text ? 0 : 1)) {
-      const same = hyp[i - 1].text === ref[j - 1].text;
-      steps.push({ op: same ? 'match' : 'substitute', hypothesis: span(hyp[i - 1]), reference: span(ref[j - 1]) });
+    if (i > 0 && j > 0 && d[i][j] === d[i - 1][j - 1] + (same(i, j) ? 0 : 1)) {
+      steps.push({ op: same(i, j) ? 'match' : 'substitute', hypothesis: span(hyp[i0 + i - 1]), reference: span(ref[j0 + j - 1]) });
       i--;
       j--;
     } else if (i > 0 && d[i][j] === d[i - 1][j] + 1) {
-      steps.push({ op: 'insert', hypothesis: span(hyp[i - 1]) });
+      steps.push({ op: 'insert', hypothesis: span(hyp[i0 + i - 1]) });
       i--;
     } else {
-      steps.push({ op: 'delete', reference: span(ref[j - 1]) });
+      steps.push({ op: 'delete', reference: span(ref[j0 + j - 1]) });
       j--;
     }
   }
-  return steps.reverse();
+  for (let k = steps.length - 1; k >= 0; k--) out.push(steps[k]);
 }
 
 function span(t: Token): { start: number; end: number } {
