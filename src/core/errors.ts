@@ -7,7 +7,8 @@ export type UnderstudyErrorCode =
   | 'empty-file'
   | 'bad-jsonl'
   | 'unknown-metric'
-  | 'bad-option';
+  | 'bad-option'
+  | 'line-too-long';
 
 export class UnderstudyError extends Error {
   constructor(

@@ -205,7 +205,7 @@ export class MtevalReferenceIndex {
     const refs = this.segmentReferences(segment);
     const hypWords = hypTokens.map((t) => t.text);
     const used = new Map<string, number>();
-    const refOccurrences = new Map<string, number[]>();
+    const refOccurrences = new Map<string, Map<string, number[]>>();
     const matches: SpanMatch[] = [];
     const unigramMatched = new Array<boolean>(hypTokens.length).fill(false);
     for (let n = 1; n <= maxOrder; n++) {
@@ -217,12 +217,13 @@ export class MtevalReferenceIndex {
         if (k >= refMax) continue;
         used.set(key, k + 1);
         const refIndex = refs.maxRef.get(key) ?? 0;
-        let positions = refOccurrences.get(key);
-        if (!positions) {
-          positions = occurrences(this.referenceTokensOf(segment)[refIndex], key, n);
-          refOccurrences.set(key, positions);
+        const indexKey = `${refIndex}:${n}`;
+        let index = refOccurrences.get(indexKey);
+        if (!index) {
+          index = ngramPositions(this.referenceTokensOf(segment)[refIndex], n);
+          refOccurrences.set(indexKey, index);
         }
-        const r = positions[k];
+        const r = (index.get(key) as number[])[k];
         const refTokens = this.referenceTokensOf(segment)[refIndex];
         if (n === 1) unigramMatched[i] = true;
         matches.push({
@@ -238,14 +239,17 @@ export class MtevalReferenceIndex {
   }
 }
 
-function occurrences(tokens: readonly Token[], key: string, n: number): number[] {
-  const out: number[] = [];
+/** Where each n-gram of `tokens` starts (n-grams keyed as mteval joins them, with single spaces). */
+function ngramPositions(tokens: readonly Token[], n: number): Map<string, number[]> {
+  const index = new Map<string, number[]>();
   for (let i = 0; i + n <= tokens.length; i++) {
     let k = tokens[i].text;
     for (let j = 1; j < n; j++) k += ' ' + tokens[i + j].text;
-    if (k === key) out.push(i);
+    const list = index.get(k);
+    if (list) list.push(i);
+    else index.set(k, [i]);
   }
-  return out;
+  return index;
 }
 
 function countSpaces(key: string): number {

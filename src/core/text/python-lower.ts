@@ -1,12 +1,8 @@
 /**
- * Python's `str.lower()`. JavaScript's `toLowerCase()` is the same full Unicode mapping except for one rule:
- * JavaScript turns a capital sigma at the end of a word into final sigma (ς), Python always gives σ.
+ * Python's `str.lower()`. Since Python 3.3 it applies the full Unicode lower-case mapping including the
+ * context-dependent final sigma (Σ → ς at the end of a word), which is exactly what JavaScript's `toLowerCase()`
+ * does; the two differ only on characters one Unicode version knows and the other does not.
  */
 export function pythonLower(text: string): string {
-  const lower = text.toLowerCase();
-  if (!text.includes('\u03A3')) return lower;
-  // Map character by character (the only context-dependent mapping is the final sigma).
-  let out = '';
-  for (const ch of text) out += ch === '\u03A3' ? '\u03C3' : ch.toLowerCase();
-  return out;
+  return text.toLowerCase();
 }

@@ -1,4 +1,5 @@
 import { Explanation, SpanMatch } from '../explanation';
+import { UnderstudyError } from '../../errors';
 import { MetricScore, PreparedMetric, ReferenceSet } from '../metric';
 import { Span, Token } from '../../text/token';
 import { sortedKeys, sortedOverlap } from './gram-overlap';
@@ -138,6 +139,23 @@ interface SummaryScore {
 }
 
 
+/**
+ * ROUGE-S* / SU* (no skip limit) count every ordered word pair of a summary, n·(n−1)/2 of them: 144 million for a
+ * 17,000-word line, more memory than an editor should take. Above this many words the metric stops with a message
+ * instead (ROUGE-1.5.5 would grow a hash of the same size).
+ */
+export const MAX_UNLIMITED_SKIP_WORDS = 4000;
+
+function checkUnlimitedSkipSize(words: number, distance: number, printedName: string): void {
+  if (distance >= 0 || words <= MAX_UNLIMITED_SKIP_WORDS) return;
+  throw new UnderstudyError(
+    'line-too-long',
+    `${printedName} on a ${words}-word summary would count ${Math.round((words * (words - 1)) / 2).toLocaleString('en-US')} skip-bigrams; ` +
+      `the limit is ${MAX_UNLIMITED_SKIP_WORDS} words per summary. Use ROUGE-S4/SU4 (a skip limit), or split the text into summaries.`,
+    { words, limit: MAX_UNLIMITED_SKIP_WORDS },
+  );
+}
+
 /** Prepares ROUGE-1.5.5 compatible ROUGE for a reference set (the models of each segment). */
 export function prepareRouge155(references: ReferenceSet, options: Rouge155Options): PreparedRouge155 {
   const variant = options.variant;
@@ -170,6 +188,7 @@ export function prepareRouge155(references: ReferenceSet, options: Rouge155Optio
       keys = sortedKeys(coder.keysAt(ids.joined, isModel));
       total = ngramTotal(ids.joined.length, coder.order);
     } else if (kind.type === 'skip') {
+      checkUnlimitedSkipSize(ids.joined.length, kind.distance, printedName);
       const all = skipBigramKeys(ids.joined, kind.distance, kind.unigrams);
       total = all.length;
       keys = sortedKeys(all);
@@ -449,6 +468,7 @@ function explainGrams(
   } else if (kind.type === 'skip') {
     hypUnits = [];
     modelUnits = [];
+    checkUnlimitedSkipSize(Math.max(hypIds.length, modelIds.length), kind.distance, printedNameOf(kind, 1.2));
     hypKeys = skipBigramKeys(hypIds, kind.distance, kind.unigrams, hypUnits);
     modelKeys = skipBigramKeys(modelIds, kind.distance, kind.unigrams, modelUnits);
   } else return;

@@ -29,18 +29,27 @@ export function trackedToString(t: TrackedText): string {
 }
 
 /**
- * The line as a TrackedText, lower-cased the way Python does it when `lowercase` is set: each original character is
- * lower-cased on its own (so a mapping that lengthens it, like İ → i̇, keeps the span of the one character).
+ * The line as a TrackedText, lower-cased the way Python does it when `lowercase` is set. The whole line is lower-cased
+ * at once (final sigma depends on context); each original character keeps its span even when its lower-case form is
+ * longer (İ → i̇), since the length of a character's mapping does not depend on context.
  */
 export function trackLine(line: string, lowercase: boolean): TrackedText {
   if (!lowercase) return trackText(line);
+  const lowered = pythonLower(line);
+  if (lowered.length === line.length) {
+    const t = trackText(line);
+    for (let i = 0; i < lowered.length; i++) t.codes[i] = lowered.charCodeAt(i);
+    return t;
+  }
   const out = emptyTrackedText();
   let i = 0;
+  let at = 0;
   while (i < line.length) {
     const cp = line.codePointAt(i) as number;
     const width = cp > 0xffff ? 2 : 1;
-    const lower = pythonLower(line.slice(i, i + width));
-    for (let k = 0; k < lower.length; k++) pushUnit(out, lower.charCodeAt(k), i, i + width);
+    const length = line.slice(i, i + width).toLowerCase().length;
+    for (let k = 0; k < length; k++) pushUnit(out, lowered.charCodeAt(at + k), i, i + width);
+    at += length;
     i += width;
   }
   return out;
