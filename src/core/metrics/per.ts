@@ -8,6 +8,8 @@ import { bagOverlap, TokenizedReferences } from './word-error-core';
  * Position-independent error rate (Tillmann et al. 1997, as Leusch et al. 2005 write it):
  *   d_PER = ½ (|I − Ĩ| + Σ_e |n_e − ñ_e|) = max(I, Ĩ) − Σ_e min(n_e, ñ_e)
  * over the two bags of words, normalised like WER (same reference-length choices, same statistics).
+ * The length term matters: without it, ½ Σ_e |n_e − ñ_e| (another variant seen in the literature) counts a substitution
+ * as half an error and gives "a b c d" vs "a b e" 1.5 instead of 2.
  */
 export function perDistance(hypLength: number, refLength: number, overlap: number): number {
   return Math.max(hypLength, refLength) - overlap;

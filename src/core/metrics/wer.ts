@@ -9,7 +9,8 @@ import { TokenizedReferences } from './word-error-core';
  * Word error rate as Leusch et al. (2005) define it for MT: WER = 100 · Σ_k d_L(E_k, Ẽ_k) / Σ_k I*_k, the Levenshtein
  * distance between hypothesis and reference words over the reference length, with the reference and its length
  * chosen per `referenceLength` (reference-length-choice.ts). Words come from a sacreBLEU tokenizer.
- * Statistics per segment: [distance, refLength, hypLength].
+ * Statistics per segment: [distance, refLength, hypLength]; corpus WER = 100 · Σ distance / Σ refLength. A zero
+ * reference length gives 100 when there are edits and 0 when there are none (sacreBLEU's TER convention).
  */
 export interface ErrorRateOptions {
   readonly tokenize?: TokenizerName;
