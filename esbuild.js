@@ -1,5 +1,5 @@
 // Bundles the extension host code, the scoring worker and the CLI (Node, CommonJS; `vscode` is provided by the host).
-// The webview panel bundles join this list when the panel exists (see the correlation-panel issue).
+// Webview bundles (browser, IIFE) are listed in `webviewTargets`; each entry's imported CSS lands beside its .js.
 const esbuild = require('esbuild');
 
 const watch = process.argv.includes('--watch');
@@ -11,9 +11,14 @@ const targets = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
 ];
 
+const webviewTargets = [
+  // Score report panel (src/extension/report-panel.ts): dist/webview/report.js + report.css.
+  { entryPoints: ['webview/report/main.ts'], outfile: 'dist/webview/report.js' },
+];
+
 async function main() {
-  const contexts = await Promise.all(
-    targets.map((target) =>
+  const contexts = await Promise.all([
+    ...targets.map((target) =>
       esbuild.context({
         bundle: true,
         platform: 'node',
@@ -25,7 +30,19 @@ async function main() {
         ...target,
       }),
     ),
-  );
+    ...webviewTargets.map((target) =>
+      esbuild.context({
+        bundle: true,
+        platform: 'browser',
+        format: 'iife',
+        target: 'chrome120',
+        sourcemap: !production,
+        minify: production,
+        logLevel: 'warning',
+        ...target,
+      }),
+    ),
+  ]);
   if (watch) {
     await Promise.all(contexts.map((c) => c.watch()));
     console.log('esbuild: watching for changes…');
