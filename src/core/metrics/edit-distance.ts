@@ -29,21 +29,36 @@ export function levenshtein(a: Int32Array, b: Int32Array): number {
  * ~17,000 words: a full table would take gigabytes).
  */
 export function editScript(hyp: readonly Token[], ref: readonly Token[]): EditStep[] {
+  // Words as integer ids, so the quadratic part compares numbers rather than strings.
+  const vocabulary = new Map<string, number>();
+  const id = (t: Token) => {
+    let v = vocabulary.get(t.text);
+    if (v === undefined) vocabulary.set(t.text, (v = vocabulary.size));
+    return v;
+  };
+  const words: Words = { hyp, ref, hypIds: Int32Array.from(hyp, id), refIds: Int32Array.from(ref, id) };
   const steps: EditStep[] = [];
-  hirschberg(hyp, ref, 0, hyp.length, 0, ref.length, steps);
+  hirschberg(words, 0, hyp.length, 0, ref.length, steps);
   return steps;
+}
+
+interface Words {
+  readonly hyp: readonly Token[];
+  readonly ref: readonly Token[];
+  readonly hypIds: Int32Array;
+  readonly refIds: Int32Array;
 }
 
 const FULL_TABLE_CELLS = 1 << 20;
 
-function hirschberg(hyp: readonly Token[], ref: readonly Token[], i0: number, i1: number, j0: number, j1: number, out: EditStep[]): void {
+function hirschberg(w: Words, i0: number, i1: number, j0: number, j1: number, out: EditStep[]): void {
   if ((i1 - i0 + 1) * (j1 - j0 + 1) <= FULL_TABLE_CELLS || i1 - i0 < 2) {
-    fullTableScript(hyp, ref, i0, i1, j0, j1, out);
+    fullTableScript(w, i0, i1, j0, j1, out);
     return;
   }
   const mid = (i0 + i1) >> 1;
-  const forward = lastRow(hyp, ref, i0, mid, j0, j1, false);
-  const backward = lastRow(hyp, ref, mid, i1, j0, j1, true);
+  const forward = lastRow(w, i0, mid, j0, j1, false);
+  const backward = lastRow(w, mid, i1, j0, j1, true);
   let split = j0;
   let best = Infinity;
   for (let j = j0; j <= j1; j++) {
@@ -53,21 +68,21 @@ function hirschberg(hyp: readonly Token[], ref: readonly Token[], i0: number, i1
       split = j;
     }
   }
-  hirschberg(hyp, ref, i0, mid, j0, split, out);
-  hirschberg(hyp, ref, mid, i1, split, j1, out);
+  hirschberg(w, i0, mid, j0, split, out);
+  hirschberg(w, mid, i1, split, j1, out);
 }
 
 /** Costs of aligning hyp[i0..i1) with every prefix of ref[j0..j1) (or, reversed, with every suffix). */
-function lastRow(hyp: readonly Token[], ref: readonly Token[], i0: number, i1: number, j0: number, j1: number, reversed: boolean): Int32Array {
+function lastRow(w: Words, i0: number, i1: number, j0: number, j1: number, reversed: boolean): Int32Array {
   const m = j1 - j0;
   let previous = new Int32Array(m + 1);
   let current = new Int32Array(m + 1);
   for (let j = 0; j <= m; j++) previous[j] = j;
   for (let k = 1; k <= i1 - i0; k++) {
-    const h = hyp[reversed ? i1 - k : i0 + k - 1].text;
+    const h = w.hypIds[reversed ? i1 - k : i0 + k - 1];
     current[0] = k;
     for (let j = 1; j <= m; j++) {
-      const r = ref[reversed ? j1 - j : j0 + j - 1].text;
+      const r = w.refIds[reversed ? j1 - j : j0 + j - 1];
       current[j] = Math.min(previous[j - 1] + (h === r ? 0 : 1), previous[j] + 1, current[j - 1] + 1);
     }
     [previous, current] = [current, previous];
@@ -75,11 +90,12 @@ function lastRow(hyp: readonly Token[], ref: readonly Token[], i0: number, i1: n
   return previous;
 }
 
-function fullTableScript(hyp: readonly Token[], ref: readonly Token[], i0: number, i1: number, j0: number, j1: number, out: EditStep[]): void {
+function fullTableScript(w: Words, i0: number, i1: number, j0: number, j1: number, out: EditStep[]): void {
+  const { hyp, ref } = w;
   const n = i1 - i0;
   const m = j1 - j0;
   const d: Int32Array[] = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
-  const same = (i: number, j: number) => hyp[i0 + i - 1].text === ref[j0 + j - 1].text;
+  const same = (i: number, j: number) => w.hypIds[i0 + i - 1] === w.refIds[j0 + j - 1];
   for (let i = 0; i <= n; i++) d[i][0] = i;
   for (let j = 0; j <= m; j++) d[0][j] = j;
   for (let i = 1; i <= n; i++) {
