@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { GoldenCase, closeTo, lineLimit, loadGolden, readDataLines } from './golden';
-import { ChrfOptions, prepareChrf } from '../../src/core/metrics/chrf';
+import { ChrfOptions, chrfFromStats, prepareChrf } from '../../src/core/metrics/chrf';
+import { isPythonWhitespace } from '../../src/core/text/tokenizers/tokenizer-13a';
 import { ReferenceSet, sumStats } from '../../src/core/metrics/metric';
 
 function caseData(c: GoldenCase): { hyps: string[]; references: ReferenceSet } {
@@ -65,5 +66,126 @@ describe('chrF explain', () => {
     const metric = prepareChrf({ streams: [['a𠀀b']] });
     const e = metric.explain('𠀀', 0);
     assert.deepStrictEqual(e.matches.map((m) => m.hypothesis[0]), [{ start: 0, end: 2 }]);
+  });
+});
+
+/**
+ * A deliberately naive chrF statistics extractor written straight from sacreBLEU's description (string n-grams in
+ * Maps, code points via Array.from), to cross-check the integer-coded matcher on awkward random inputs: repeats,
+ * punctuation at word edges, Python-only whitespace, astral characters, and lower-casing that changes lengths.
+ */
+function naiveChrfStats(hyp: string, refs: string[], o: Required<ChrfOptions>): { stats: number[]; best: number } {
+  const isSpace = (ch: string) => isPythonWhitespace(ch.codePointAt(0) as number);
+  const punct = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+  const chars = (s: string) => Array.from(s).filter((ch) => o.whitespace || !isSpace(ch));
+  const words = (s: string) => {
+    const out: string[] = [];
+    let word = '';
+    for (const ch of Array.from(s).concat([' '])) {
+      if (!isSpace(ch)) word += ch;
+      else if (word) {
+        const cps = Array.from(word);
+        if (cps.length === 1) out.push(word);
+        else if (punct.includes(cps[cps.length - 1])) out.push(cps.slice(0, -1).join(''), cps[cps.length - 1]);
+        else if (punct.includes(cps[0])) out.push(cps[0], cps.slice(1).join(''));
+        else out.push(word);
+        word = '';
+      }
+    }
+    return out;
+  };
+  const counts = (symbols: string[], n: number) => {
+    const m = new Map<string, number>();
+    for (let i = 0; i + n <= symbols.length; i++) {
+      const key = JSON.stringify(symbols.slice(i, i + n));
+      m.set(key, (m.get(key) ?? 0) + 1);
+    }
+    return m;
+  };
+  const prep = (s: string) => (o.lowercase ? s.toLowerCase() : s);
+  const sides = (s: string) => {
+    const c = chars(prep(s));
+    const w = words(prep(s));
+    const all: Map<string, number>[] = [];
+    for (let n = 1; n <= o.charOrder; n++) all.push(counts(c, n));
+    for (let n = 1; n <= o.wordOrder; n++) all.push(counts(w, n));
+    return all;
+  };
+  const h = sides(hyp);
+  let best = -1;
+  let bestScore = -1;
+  let bestStats: number[] = [];
+  refs.forEach((ref, k) => {
+    const stats: number[] = [];
+    sides(ref).forEach((r, i) => {
+      let hypCount = 0;
+      let match = 0;
+      for (const [g, c] of h[i]) {
+        hypCount += c;
+        match += Math.min(c, r.get(g) ?? 0);
+      }
+      let refCount = 0;
+      for (const c of r.values()) refCount += c;
+      stats.push(r.size > 0 ? hypCount : 0, refCount, match);
+    });
+    const f = chrfFromStats(stats, o);
+    if (f > bestScore) [best, bestScore, bestStats] = [k, f, stats];
+  });
+  return { stats: bestStats, best };
+}
+
+describe('chrF statistics against a naive implementation (random lines)', () => {
+  it('agree on 3,000 random segments over small alphabets', () => {
+    let seed = 12345;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const alphabet = ['a', 'b', 'a', 'b', 'c', ' ', ' ', '.', ',', '(', ')', '\t', '\u00a0', '\u2003', '\u{20000}', 'A', 'İ', 'Σ', 'σ', 'é', '\u0000'];
+    const line = () => {
+      const size = Math.floor(random() * 4);
+      const letters = alphabet.slice(0, [3, 8, 14, alphabet.length][size]);
+      return Array.from({ length: Math.floor(random() * 40) }, () => pick(letters)).join('');
+    };
+    for (let t = 0; t < 3000; t++) {
+      const o: Required<ChrfOptions> = {
+        charOrder: 1 + Math.floor(random() * 7),
+        wordOrder: Math.floor(random() * 4),
+        beta: pick([1, 2, 3]),
+        lowercase: random() < 0.3,
+        whitespace: random() < 0.3,
+        epsSmoothing: random() < 0.2,
+      };
+      const refCount = 1 + Math.floor(random() * 3);
+      const segments = 2;
+      const streams = Array.from({ length: refCount }, () => Array.from({ length: segments }, line));
+      // Hypotheses often copy a reference (with a line or two around it) so that long n-grams match.
+      const hyp = random() < 0.5 ? line() : line().slice(0, 5) + streams[0][1] + line().slice(0, 5);
+      const metric = prepareChrf({ streams }, o);
+      const want = naiveChrfStats(hyp, streams.map((s) => s[1]), o);
+      const got = metric.stats(hyp, 1);
+      assert.deepStrictEqual(Array.from(got), want.stats, JSON.stringify({ hyp, refs: streams.map((s) => s[1]), o }));
+      const e = metric.explain(hyp, 1);
+      assert.strictEqual(e.bestReference, want.best);
+      // The explanation pairs exactly the clipped matches the statistics count, with spans inside the lines.
+      const ref = streams[want.best][1];
+      for (let i = 0; i < o.charOrder + o.wordOrder; i++) {
+        const kind = i < o.charOrder ? 'char' : 'word';
+        const order = i < o.charOrder ? i + 1 : i + 1 - o.charOrder;
+        const matches = e.matches.filter((m) => m.kind === kind && m.order === order);
+        assert.strictEqual(matches.length, got[3 * i + 2], `${kind} ${order}`);
+        for (const m of matches) {
+          assert.ok(m.hypothesis[0].start < m.hypothesis[0].end && m.hypothesis[0].end <= hyp.length);
+          assert.ok(m.reference[0].start < m.reference[0].end && m.reference[0].end <= ref.length);
+        }
+      }
+    }
+  });
+
+  it('agree on lines with thousands of distinct characters (the matcher\'s Map fallback)', () => {
+    const distinct = Array.from({ length: 3000 }, (_, i) => String.fromCodePoint(0x4e00 + i));
+    const ref = distinct.join('') + distinct.slice(0, 500).reverse().join(' ') + distinct.slice(100, 900).join('');
+    const hyp = distinct.slice(50, 2500).join('') + ' ' + distinct.slice(0, 700).join('') + ref.slice(3000, 3400);
+    const o: Required<ChrfOptions> = { charOrder: 6, wordOrder: 2, beta: 2, lowercase: false, whitespace: false, epsSmoothing: false };
+    const got = prepareChrf({ streams: [[ref]] }, o).stats(hyp, 0);
+    assert.deepStrictEqual(Array.from(got), naiveChrfStats(hyp, [ref], o).stats);
   });
 });
