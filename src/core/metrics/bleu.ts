@@ -1,6 +1,7 @@
 import { TokenizerName, sacrebleuTokenizer, SacrebleuTokenizer } from '../text/tokenizers/tokenizer';
 import { Token } from '../text/token';
 import { ClippedNgramMatcher } from './clipped-ngram-matcher';
+import { ClippedMatchCounter } from './chrf-match-counter';
 import { Tokenizer13aIds } from '../text/tokenizers/tokenizer-13a-ids';
 import { WordInterner } from '../text/word-interner';
 import { Explanation, SpanMatch } from './explanation';
@@ -154,6 +155,8 @@ class BleuCore {
   private readonly fast13a?: Tokenizer13aIds;
   private readonly references: Int32Array[][];
   private readonly matcher: ClippedNgramMatcher;
+  private readonly singleCounter = new ClippedMatchCounter();
+  private readonly scratch = new Float64Array(3 * 16);
 
   constructor(
     private readonly referenceSet: ReferenceSet,
@@ -194,6 +197,17 @@ class BleuCore {
     const N = this.options.maxOrder;
     out[0] = hyp.length;
     out[1] = refs.length === 1 ? refs[0].length : chooseReferenceLength(hyp.length, refs.map((r) => r.length), this.options.referenceLength);
+    if (refs.length === 1) {
+      // One reference (the usual case): the reference-driven counter chrF uses, which settles n-grams unique in the
+      // reference by direct comparison.
+      const ref = refs[0];
+      this.singleCounter.count(hyp, 0, hyp.length, ref, 0, ref.length, this.interner.size, N, this.scratch, 0);
+      for (let n = 1; n <= N; n++) {
+        out[2 + n - 1] = this.scratch[3 * (n - 1)];
+        out[2 + N + n - 1] = Math.max(hyp.length - n + 1, 0);
+      }
+      return;
+    }
     this.matcher.count(hyp, refs, out, 2, 2 + N);
   }
 
