@@ -32,27 +32,29 @@ export class Tokenizer13aIds {
     const chunk = this.chunk;
     this.count = 0;
     let length = 0;
-    let special = false;
+    let specials = 0;
     let hash = FNV_OFFSET;
+    let previousHash = FNV_OFFSET;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       const kind = c < 128 ? ASCII_KIND[c] : isPythonWhitespace(c) ? SPACE : WORD;
       if (kind === WORD || kind === DOT_COMMA_DASH) {
-        if (kind === DOT_COMMA_DASH) special = true;
+        if (kind === DOT_COMMA_DASH) specials++;
         chunk[length++] = c;
+        previousHash = hash;
         hash = Math.imul(hash ^ c, FNV_PRIME);
         continue;
       }
-      if (length > 0) this.flush(length, special, hash);
+      if (length > 0) this.flush(length, specials, hash, previousHash);
       length = 0;
-      special = false;
+      specials = 0;
       hash = FNV_OFFSET;
       if (kind === PUNCTUATION) {
         this.single[0] = c;
         this.emit(this.interner.intern(this.single, 0, 1));
       }
     }
-    if (length > 0) this.flush(length, special, hash);
+    if (length > 0) this.flush(length, specials, hash, previousHash);
     return this.ids.slice(0, this.count);
   }
 
@@ -65,9 +67,18 @@ export class Tokenizer13aIds {
     this.ids[this.count++] = id;
   }
 
-  private flush(length: number, special: boolean, hash: number): void {
-    if (!special) {
+  /** `hash` is the chunk's hash, `previousHash` that of the chunk without its last character. */
+  private flush(length: number, specials: number, hash: number, previousHash: number): void {
+    if (specials === 0) {
       this.emit(this.interner.internHashed(this.chunk, 0, length, hash));
+      return;
+    }
+    const last = this.chunk[length - 1];
+    if (specials === 1 && length >= 2 && (last === 0x2e || last === 0x2c)) {
+      // "word." / "word,": whatever precedes it, rule 2 or rule 3 separates the final mark, and nothing else matches.
+      this.emit(this.interner.internHashed(this.chunk, 0, length - 1, previousHash));
+      this.single[0] = last;
+      this.emit(this.interner.intern(this.single, 0, 1));
       return;
     }
     if (this.a.length < 4 * length + 8) {
