@@ -62,10 +62,10 @@ function expDD(x: number): DD {
   const r = add([x, 0], [-kln2[0], -kln2[1]]);
   let sum: DD = [1, 0];
   let term: DD = [1, 0];
-  for (let n = 1; n <= 30; n++) {
+  for (let n = 1; n <= 40; n++) {
     term = divScalar(mul(term, r), n);
     sum = add(sum, term);
-    if (Math.abs(term[0]) < 1e-34) break;
+    if (Math.abs(term[0]) < 1e-36) break;
   }
   const scale = Math.pow(2, k);
   return [sum[0] * scale, sum[1] * scale];
@@ -78,13 +78,35 @@ export function expExact(x: number): number {
   return hi + lo;
 }
 
-/** ln(y) rounded to the nearest double (one Newton step from Math.log in double-double). */
-export function logExact(y: number): number {
-  if (!(y > 0) || !Number.isFinite(y) || y < 1e-300) return Math.log(y);
+/** ln(y) as a double-double: one Newton step from Math.log. */
+function logDD(y: number): DD {
   const z = Math.log(y);
   const e = expDD(z);
   // z + (y − e^z) / e^z
   const diff = add([y, 0], [-e[0], -e[1]]);
-  const correction = (diff[0] + diff[1]) / e[0];
-  return z + correction;
+  return twoSum(z, (diff[0] + diff[1]) / e[0]);
+}
+
+/** ln(y) rounded to the nearest double. */
+export function logExact(y: number): number {
+  if (!(y > 0) || !Number.isFinite(y) || y < 1e-300) return Math.log(y);
+  const [hi, lo] = logDD(y);
+  return hi + lo;
+}
+
+/**
+ * x ** y for x > 0 rounded to the nearest double, as C's `pow` (which Perl's `**` calls) returns it in practice.
+ * ROUGE-W needs it: V8's Math.pow differs from glibc in the last bit for about 7% of arguments such as
+ * 2 ** (1/1.2), enough to flip a `%7.5f` rounding now and then. Falls back to Math.pow outside the range that matters.
+ */
+export function powExact(x: number, y: number): number {
+  if (y === 0 || x === 1) return 1;
+  if (y === 1) return x;
+  if (!(x > 0) || !Number.isFinite(x) || !Number.isFinite(y)) return Math.pow(x, y);
+  const t = mul(logDD(x), [y, 0]);
+  if (Math.abs(t[0]) > 700) return Math.pow(x, y);
+  const e = expDD(t[0]);
+  // e^(hi + lo) = e^hi · (1 + lo + …), |lo| < 2^-50·|hi| so the square term is negligible.
+  const result = add(e, mul(e, [t[1], 0]));
+  return result[0] + result[1];
 }

@@ -4,7 +4,7 @@ import { MetricScore, PreparedMetric, ReferenceSet } from '../metric';
 import { Span, Token } from '../../text/token';
 import { sortedKeys, sortedOverlap } from './gram-overlap';
 import { LcsHit, rouge155Lcs } from './lcs-rouge';
-import { powLibm } from './libm-pow';
+import { powExact } from '../correctly-rounded-math';
 import { NgramCoder, ngramTotal } from './ngram-rouge';
 import { perlRound5 } from './perl-format';
 import {
@@ -237,7 +237,7 @@ export function prepareRouge155(references: ReferenceSet, options: Rouge155Optio
         const w = weights as WlcsWeights;
         const r = rouge155Wlcs(model.units, peer.units, model.joined, peer.joined, w, hits);
         return {
-          modelCount: powLibm(r.base, weight), peerCount: w.at(peer.joined.length), hit: r.hit, score: r.score,
+          modelCount: powExact(r.base, weight), peerCount: w.at(peer.joined.length), hit: r.hit, score: r.score,
           baseIsZero: r.baseIsZero,
         };
       }
@@ -279,7 +279,7 @@ export function prepareRouge155(references: ReferenceSet, options: Rouge155Optio
     }
     const ratio = (h: number, count: number): number => {
       if (count === 0) return 0;
-      return kind.type === 'wlcs' ? powLibm(h / count, 1 / weight) : h / count;
+      return kind.type === 'wlcs' ? powExact(h / count, 1 / weight) : h / count;
     };
     const recall = perlRound5(ratio(hit, modelCount));
     const precision = perlRound5(ratio(hit, peerCount));

@@ -1,5 +1,5 @@
 import { LcsHit } from './lcs-rouge';
-import { powLibm } from './libm-pow';
+import { powExact } from '../correctly-rounded-math';
 import { withUnigramBudget } from './unigram-clip';
 
 /**
@@ -26,7 +26,7 @@ export class WlcsWeights {
   constructor(readonly weight: number) {}
 
   at(k: number): number {
-    while (this.table.length <= k) this.table.push(powLibm(this.table.length, this.weight));
+    while (this.table.length <= k) this.table.push(powExact(this.table.length, this.weight));
     return this.table[k];
   }
 }
@@ -114,6 +114,6 @@ export function rouge155Wlcs(
       }
     }
     const baseIsZero = base === 0;
-    return { hit, base, score: baseIsZero ? 0 : powLibm(hit / base, 1 / weights.weight), baseIsZero };
+    return { hit, base, score: baseIsZero ? 0 : powExact(hit / base, 1 / weights.weight), baseIsZero };
   });
 }
