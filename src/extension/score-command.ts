@@ -89,7 +89,8 @@ export async function scoreAgainstReference(
           systems: [{ file: vscode.workspace.asRelativePath(target), hypotheses }],
           metrics,
           settings,
-          sentence: false,
+          // Sentence scores feed the report panel's histograms (and, later, the per-line decorations).
+          sentence: true,
           signal: abort.signal,
           onProgress: (done, total) => {
             const percent = total > 0 ? (100 * done) / total : 100;
