@@ -28,17 +28,17 @@ type RougeName = Rouge155Variant | 'rougeLsum';
 
 function rougeFactory(name: RougeName): Factory {
   return (references, s) => {
-    // Sentence marking first (it rewrites the texts), jackknifing over the marked references.
-    const jackknife = (prepare: (refs: ReferenceSet) => PreparedMetric): PreparedMetric =>
+    // Sentence marking first (it rewrites the texts), then jackknifing over the marked references.
+    const withSummaryOptions = (prepare: (refs: ReferenceSet) => PreparedMetric): PreparedMetric =>
       withSentenceSplit(references, s.rougeSentenceSplit, (marked) => (s.rougeJackknife ? withJackknife(marked, prepare) : prepare(marked)));
     if (s.rougeCompat === 'rouge-score') {
       if (!/^rouge(\d|L|Lsum)$/.test(name)) {
         throw new UnderstudyError('bad-option', `${name} does not exist in rouge-score; use --rouge-compat rouge155 for ROUGE-W and ROUGE-S/SU.`);
       }
-      return jackknife((refs) => prepareRougeScore(refs, { type: name as 'rouge1', useStemmer: s.rougeStem }));
+      return withSummaryOptions((refs) => prepareRougeScore(refs, { type: name as 'rouge1', useStemmer: s.rougeStem }));
     }
     const variant: Rouge155Variant = name === 'rougeLsum' ? 'rougeL' : name;
-    return jackknife((refs) =>
+    return withSummaryOptions((refs) =>
       prepareRouge155(refs, {
         variant,
         stem: s.rougeStem,
