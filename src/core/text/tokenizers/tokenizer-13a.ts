@@ -244,7 +244,8 @@ export function applyRegexRules13a(t: TrackedText): TrackedText {
   return cur;
 }
 
-function twoCharRule(
+/** A two-character `re.sub` (`(a)(b)` → spaces at fixed places), left to right, without overlap or rescanning. */
+export function twoCharRule(
   t: TrackedText,
   matches: (a: number, b: number) => boolean,
   spaceBefore: boolean,

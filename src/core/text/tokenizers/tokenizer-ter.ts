@@ -7,7 +7,9 @@ import {
   replaceLiteral,
   splitTracked,
   trackText,
+  twoCharRule,
 } from './tokenizer-13a';
+import { emptyTrackedText as emptyTracked, pushUnit as push } from './tracked-text';
 
 /**
  * sacreBLEU 2.6's `TercomTokenizer` (`tokenizer_ter.py`, itself a port of tercom's `Normalizer.java`) together with
@@ -243,16 +245,6 @@ function tercomJavaWords(line: string, options: TercomTokenizerOptions): string[
 // ---------------------------------------------------------------------------------------------------------------
 // Span-tracking path
 
-function emptyTracked(): TrackedText {
-  return { codes: [], starts: [], ends: [] };
-}
-
-function push(t: TrackedText, code: number, start: number, end: number): void {
-  t.codes.push(code);
-  t.starts.push(start);
-  t.ends.push(end);
-}
-
 const SPACE = 0x20;
 const SIGMA_CAPITAL = 0x3a3;
 
@@ -306,34 +298,6 @@ function removeClass(t: TrackedText, inClass: (c: number) => boolean): TrackedTe
   return out;
 }
 
-/**
- * A two-character `re.sub` (`(a)(b)` → spaces at fixed places), scanned left to right without overlap or rescanning.
- */
-function twoCharacterRule(
-  t: TrackedText,
-  matches: (a: number, b: number) => boolean,
-  spaceBefore: boolean,
-  spaceAfter: boolean,
-): TrackedText {
-  const out = emptyTracked();
-  const n = t.codes.length;
-  let i = 0;
-  while (i < n) {
-    if (i + 1 < n && matches(t.codes[i], t.codes[i + 1])) {
-      if (spaceBefore) push(out, SPACE, -1, -1);
-      push(out, t.codes[i], t.starts[i], t.ends[i]);
-      push(out, SPACE, -1, -1);
-      push(out, t.codes[i + 1], t.starts[i + 1], t.ends[i + 1]);
-      if (spaceAfter) push(out, SPACE, -1, -1);
-      i += 2;
-    } else {
-      push(out, t.codes[i], t.starts[i], t.ends[i]);
-      i++;
-    }
-  }
-  return out;
-}
-
 /** `'s ` → ` 's ` (possessives), keeping each character's own span. */
 function splitPossessives(t: TrackedText): TrackedText {
   const out = emptyTracked();
@@ -382,9 +346,9 @@ export function tokenizeTercom(line: string, options: TercomTokenizerOptions): T
     t = replaceLiteral(t, '&gt;', '>');
     t = spaceAround(padWithSpaces(t), isPunctuation13a);
     t = splitPossessives(t);
-    t = twoCharacterRule(t, (a, b) => !isDigit(a) && isDotOrComma(b), false, true);
-    t = twoCharacterRule(t, (a, b) => isDotOrComma(a) && !isDigit(b), true, false);
-    t = twoCharacterRule(t, (a, b) => isDigit(a) && b === 0x2d, false, true);
+    t = twoCharRule(t, (a, b) => !isDigit(a) && isDotOrComma(b), false, true, true);
+    t = twoCharRule(t, (a, b) => isDotOrComma(a) && !isDigit(b), true, true, false);
+    t = twoCharRule(t, (a, b) => isDigit(a) && b === 0x2d, false, true, true);
     if (options.asianSupport && !java) t = spaceAround(t, (c) => isAsianSplitCharacter(c) || isAsianPunctuation(c));
     if (options.asianSupport && java) {
       t = spaceAround(t, (c) => isTercomAsianSplitCharacter(c) || isAsianPunctuation(c));
