@@ -1,8 +1,7 @@
 import { Explanation, SpanMatch } from './explanation';
 import { PreparedMetric, ReferenceSet } from './metric';
-import { chooseErrorRateReference } from './reference-length-choice';
 import { ERROR_RATE_STATS_LAYOUT, ErrorRateOptions, errorRateFromStats, errorRateSignature, resolveErrorRateOptions } from './wer';
-import { bagOverlap, TokenizedReferences } from './word-error-core';
+import { bagOverlap, chooseErrorRate, TokenizedReferences } from './word-error-core';
 
 /**
  * Position-independent error rate (Tillmann et al. 1997, as Leusch et al. 2005 write it):
@@ -18,12 +17,8 @@ export function perDistance(hypLength: number, refLength: number, overlap: numbe
 export function preparePer(references: ReferenceSet, options: ErrorRateOptions = {}): PreparedMetric {
   const o = resolveErrorRateOptions(options);
   const refs = new TokenizedReferences(references, o.tokenize, o.lowercase);
-  const choose = (hypothesis: string, segment: number) => {
-    const hyp = refs.ids(hypothesis);
-    const candidates = refs.of(segment);
-    const distances = candidates.map((r) => perDistance(hyp.length, r.length, bagOverlap(hyp, r)));
-    return { hyp, ...chooseErrorRateReference(distances, candidates.map((r) => r.length), hyp.length, o.referenceLength) };
-  };
+  const choose = (hypothesis: string, segment: number) =>
+    chooseErrorRate(refs, hypothesis, segment, o.referenceLength, (hyp, r) => perDistance(hyp.length, r.length, bagOverlap(hyp, r)));
   return {
     name: 'per',
     statsLayout: ERROR_RATE_STATS_LAYOUT,

@@ -2,8 +2,8 @@ import { TokenizerName } from '../text/tokenizers/tokenizer';
 import { editScript, levenshtein } from './edit-distance';
 import { Explanation, SpanMatch } from './explanation';
 import { MetricScore, PreparedMetric, ReferenceSet } from './metric';
-import { chooseErrorRateReference, ErrorRateReferenceLength } from './reference-length-choice';
-import { TokenizedReferences } from './word-error-core';
+import { ErrorRateReferenceLength } from './reference-length-choice';
+import { chooseErrorRate, TokenizedReferences } from './word-error-core';
 
 /**
  * Word error rate as Leusch et al. (2005) define it for MT: WER = 100 · Σ_k d_L(E_k, Ẽ_k) / Σ_k I*_k, the Levenshtein
@@ -37,12 +37,8 @@ export function resolveErrorRateOptions(options: ErrorRateOptions): Required<Err
 export function prepareWer(references: ReferenceSet, options: ErrorRateOptions = {}): PreparedMetric {
   const o = resolveErrorRateOptions(options);
   const refs = new TokenizedReferences(references, o.tokenize, o.lowercase);
-  const choose = (hypothesis: string, segment: number) => {
-    const hyp = refs.ids(hypothesis);
-    const candidates = refs.of(segment);
-    const distances = candidates.map((r) => levenshtein(hyp, r));
-    return { hyp, ...chooseErrorRateReference(distances, candidates.map((r) => r.length), hyp.length, o.referenceLength) };
-  };
+  const choose = (hypothesis: string, segment: number) =>
+    chooseErrorRate(refs, hypothesis, segment, o.referenceLength, (hyp, r) => levenshtein(hyp, r));
   return {
     name: 'wer',
     statsLayout: ERROR_RATE_STATS_LAYOUT,

@@ -1,6 +1,7 @@
 import { TokenizerName, sacrebleuTokenizer, SacrebleuTokenizer } from '../text/tokenizers/tokenizer';
 import { WordInterner } from '../text/word-interner';
 import { ReferenceSet } from './metric';
+import { chooseErrorRateReference, ErrorRateReferenceLength } from './reference-length-choice';
 
 /** Tokenized, interned references shared by WER, PER and GTM (sacreBLEU tokenizers, optional lower-casing). */
 export class TokenizedReferences {
@@ -49,4 +50,18 @@ export function bagOverlap(a: Int32Array, b: Int32Array): number {
     }
   }
   return overlap;
+}
+
+/**
+ * For WER and PER: the hypothesis as ids, and the distance, reference length and reference chosen among the segment's
+ * references (reference-length-choice.ts), given the metric's distance between two id sequences.
+ */
+export function chooseErrorRate(
+  refs: TokenizedReferences, hypothesis: string, segment: number, referenceLength: ErrorRateReferenceLength,
+  distance: (hyp: Int32Array, ref: Int32Array) => number,
+): { hyp: Int32Array; distance: number; refLength: number; best: number } {
+  const hyp = refs.ids(hypothesis);
+  const candidates = refs.of(segment);
+  const distances = candidates.map((r) => distance(hyp, r));
+  return { hyp, ...chooseErrorRateReference(distances, candidates.map((r) => r.length), hyp.length, referenceLength) };
 }
