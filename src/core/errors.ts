@@ -27,7 +27,7 @@ export class UnderstudyError extends Error {
 
 /** Warnings do not stop scoring: the lines concerned are still scored, and the user is told. */
 export interface CorpusWarning {
-  readonly code: 'invalid-utf8' | 'mixed-line-endings' | 'byte-order-mark' | 'empty-lines' | 'no-final-newline';
+  readonly code: 'invalid-utf8' | 'mixed-line-endings' | 'byte-order-mark' | 'empty-lines' | 'no-final-newline' | 'line-count-mismatch';
   readonly file: string;
   readonly message: string;
   /** 0-based line indexes concerned, when the warning is about lines. */

@@ -3,7 +3,7 @@ import { Worker } from 'worker_threads';
 import { MetricSettings } from '../core/engine/metric-settings';
 import { ReferenceInput, ScoreReport, SystemInput } from '../core/engine/score-systems';
 import { UnderstudyError } from '../core/errors';
-import { ScoreJob, WorkerReply } from '../worker/protocol';
+import { WorkerReply, WorkerRequest, WorkerResults } from '../worker/protocol';
 
 export interface ScoreJobRequest {
   references: readonly ReferenceInput[];
@@ -16,42 +16,63 @@ export interface ScoreJobRequest {
   signal?: AbortSignal;
 }
 
+/** A request as the caller writes it: the client adds the id and the cancellation flag. */
+export type RequestBody<T extends WorkerRequest['type']> = Omit<Extract<WorkerRequest, { type: T }>, 'id' | 'cancelFlag'>;
+
+export interface RequestControl {
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
 export class JobCancelled extends Error {
   constructor() {
     super('Scoring was cancelled.');
   }
 }
 
+interface Pending {
+  readonly control: RequestControl;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+}
+
 /**
- * Owns the scoring worker (dist/worker.js): jobs run one at a time off the extension host's thread; the worker is
- * started lazily on the first job and restarted if it dies.
+ * Owns the scoring worker (dist/worker.js): requests run one at a time off the extension host's thread; the worker
+ * is started lazily on the first request and restarted if it dies (`generation` then changes, and sessions opened
+ * in the old worker must be opened again).
  */
 export class WorkerClient {
   private worker: Worker | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { request: ScoreJobRequest; resolve: (r: ScoreReport) => void; reject: (e: Error) => void }>();
+  private started = 0;
+  private readonly pending = new Map<number, Pending>();
 
   constructor(private readonly extensionPath: string) {}
 
-  score(request: ScoreJobRequest): Promise<ScoreReport> {
+  /** Counts worker starts: sessions belong to the generation they were opened in. */
+  get generation(): number {
+    return this.started;
+  }
+
+  request<T extends WorkerRequest['type']>(body: RequestBody<T>, control: RequestControl = {}): Promise<WorkerResults[T]> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     const cancelFlag = new SharedArrayBuffer(4);
-    const job: ScoreJob = {
-      type: 'score',
-      id,
-      references: request.references,
-      systems: request.systems,
-      metrics: request.metrics,
-      settings: request.settings,
-      sentence: request.sentence,
-      cancelFlag,
-    };
-    return new Promise<ScoreReport>((resolve, reject) => {
-      this.pending.set(id, { request, resolve, reject });
-      request.signal?.addEventListener('abort', () => Atomics.store(new Int32Array(cancelFlag), 0, 1), { once: true });
-      worker.postMessage(job);
+    const message = { ...body, id, cancelFlag } as unknown as WorkerRequest;
+    return new Promise<WorkerResults[T]>((resolve, reject) => {
+      if (control.signal?.aborted) {
+        reject(new JobCancelled());
+        return;
+      }
+      this.pending.set(id, { control, resolve: resolve as (value: unknown) => void, reject });
+      control.signal?.addEventListener('abort', () => Atomics.store(new Int32Array(cancelFlag), 0, 1), { once: true });
+      worker.postMessage(message);
     });
+  }
+
+  score(request: ScoreJobRequest): Promise<ScoreReport> {
+    const { onProgress, signal, ...job } = request;
+    return this.request<'score'>({ type: 'score', ...job }, { onProgress, signal });
   }
 
   dispose(): void {
@@ -64,6 +85,7 @@ export class WorkerClient {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(path.join(this.extensionPath, 'dist', 'worker.js'));
+    this.started++;
     worker.on('message', (reply: WorkerReply) => this.onReply(reply));
     worker.on('error', (error) => this.failAll(error));
     worker.on('exit', (code) => {
@@ -79,11 +101,11 @@ export class WorkerClient {
     if (!job) return;
     switch (reply.type) {
       case 'progress':
-        job.request.onProgress?.(reply.done, reply.total);
+        job.control.onProgress?.(reply.done, reply.total);
         return;
       case 'result':
         this.pending.delete(reply.id);
-        job.resolve(reply.report);
+        job.resolve(reply.value);
         return;
       case 'cancelled':
         this.pending.delete(reply.id);

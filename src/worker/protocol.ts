@@ -1,8 +1,13 @@
 import { MetricSettings } from '../core/engine/metric-settings';
 import { ReferenceInput, ScoreReport, SystemInput } from '../core/engine/score-systems';
+import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-session';
 import { UnderstudyErrorCode } from '../core/errors';
 
-/** Messages between the extension host and the scoring worker (worker_threads). */
+/**
+ * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
+ * reply repeats. Long requests carry `cancelFlag`: an Int32Array view over a SharedArrayBuffer where the host
+ * stores 1 at index 0 to cancel (the worker is busy, so no message could reach it).
+ */
 export interface ScoreJob {
   readonly type: 'score';
   readonly id: number;
@@ -11,13 +16,60 @@ export interface ScoreJob {
   readonly metrics: readonly string[];
   readonly settings: MetricSettings;
   readonly sentence: boolean;
-  /** Int32Array view over a SharedArrayBuffer: the host stores 1 at index 0 to cancel (the worker is busy, so no message could reach it). */
   readonly cancelFlag: SharedArrayBuffer;
+}
+
+/** Prepares the metrics against a reference set once; systems are then scored and re-scored against it. */
+export interface OpenSession {
+  readonly type: 'open-session';
+  readonly id: number;
+  readonly session: number;
+  readonly references: readonly ReferenceInput[];
+  readonly metrics: readonly string[];
+  readonly settings: MetricSettings;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+/** A system's current lines: the worker re-scores those that changed. Replies with `SystemScores`. */
+export interface SetLines {
+  readonly type: 'set-lines';
+  readonly id: number;
+  readonly session: number;
+  readonly system: string;
+  readonly lines: readonly string[];
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+/** Why one line scored as it did. Replies with `SegmentExplanation | undefined`. */
+export interface ExplainLine {
+  readonly type: 'explain';
+  readonly id: number;
+  readonly session: number;
+  readonly system: string;
+  readonly index: number;
+  readonly metrics?: readonly string[];
+}
+
+export interface CloseSession {
+  readonly type: 'close-session';
+  readonly id: number;
+  readonly session: number;
+}
+
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | CloseSession;
+
+/** What each request resolves to. */
+export interface WorkerResults {
+  score: ScoreReport;
+  'open-session': { readonly metrics: readonly string[]; readonly segmentCount: number };
+  'set-lines': SystemScores;
+  explain: SegmentExplanation | undefined;
+  'close-session': null;
 }
 
 export type WorkerReply =
   | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number }
-  | { readonly type: 'result'; readonly id: number; readonly report: ScoreReport }
+  | { readonly type: 'result'; readonly id: number; readonly value: unknown }
   | { readonly type: 'cancelled'; readonly id: number }
   | {
       readonly type: 'error';

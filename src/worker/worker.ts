@@ -1,36 +1,78 @@
 import { parentPort } from 'worker_threads';
+import { EvaluationSession } from '../core/engine/evaluation-session';
 import { metricRequest } from '../core/engine/metric-registry';
 import { ScoringCancelled, scoreSystems } from '../core/engine/score-systems';
 import { UnderstudyError } from '../core/errors';
-import { ScoreJob, WorkerReply } from './protocol';
+import { WorkerReply, WorkerRequest } from './protocol';
 
-/** Runs scoring jobs off the extension host's thread, reporting progress and honouring cancellation. */
-function runJob(job: ScoreJob): WorkerReply {
-  const cancel = new Int32Array(job.cancelFlag);
+/** Evaluation sessions by the host's id: prepared metrics and the systems scored against them. */
+const sessions = new Map<number, EvaluationSession>();
+
+/** Progress replies at most every 100 ms, and always the last one. */
+function progressReporter(id: number): (done: number, total: number) => void {
   let lastReport = 0;
-  try {
-    const report = scoreSystems({
-      references: job.references,
-      systems: job.systems,
-      metrics: job.metrics.map((name) => metricRequest(name, job.settings)),
-      sentence: job.sentence,
-      isCancelled: () => Atomics.load(cancel, 0) === 1,
-      onProgress: (done, total) => {
-        const now = Date.now();
-        if (now - lastReport >= 100 || done === total) {
-          lastReport = now;
-          parentPort?.postMessage({ type: 'progress', id: job.id, done, total } satisfies WorkerReply);
-        }
-      },
-    });
-    return { type: 'result', id: job.id, report };
-  } catch (error) {
-    if (error instanceof ScoringCancelled) return { type: 'cancelled', id: job.id };
-    if (error instanceof UnderstudyError) return { type: 'error', id: job.id, error: error.toJSON() };
-    return { type: 'error', id: job.id, error: { code: 'internal', message: `Internal error while scoring: ${(error as Error).stack ?? String(error)}` } };
+  return (done, total) => {
+    const now = Date.now();
+    if (now - lastReport >= 100 || done === total) {
+      lastReport = now;
+      parentPort?.postMessage({ type: 'progress', id, done, total } satisfies WorkerReply);
+    }
+  };
+}
+
+function session(id: number): EvaluationSession {
+  const found = sessions.get(id);
+  if (!found) throw new Error(`No evaluation session ${id} in the worker (it was closed or the worker restarted).`);
+  return found;
+}
+
+function handle(request: WorkerRequest): unknown {
+  switch (request.type) {
+    case 'score': {
+      const cancel = new Int32Array(request.cancelFlag);
+      return scoreSystems({
+        references: request.references,
+        systems: request.systems,
+        metrics: request.metrics.map((name) => metricRequest(name, request.settings)),
+        sentence: request.sentence,
+        isCancelled: () => Atomics.load(cancel, 0) === 1,
+        onProgress: progressReporter(request.id),
+      });
+    }
+    case 'open-session': {
+      const created = new EvaluationSession(
+        request.references,
+        request.metrics.map((name) => metricRequest(name, request.settings)),
+      );
+      sessions.set(request.session, created);
+      return { metrics: created.metricNames, segmentCount: created.segmentCount };
+    }
+    case 'set-lines': {
+      const cancel = new Int32Array(request.cancelFlag);
+      return session(request.session).setLines(request.system, request.lines, {
+        isCancelled: () => Atomics.load(cancel, 0) === 1,
+        onProgress: progressReporter(request.id),
+      });
+    }
+    case 'explain':
+      return session(request.session).explain(request.system, request.index, request.metrics);
+    case 'close-session':
+      sessions.delete(request.session);
+      return null;
   }
 }
 
-parentPort?.on('message', (job: ScoreJob) => {
-  parentPort?.postMessage(runJob(job));
+/** Runs requests off the extension host's thread, one at a time, reporting progress and honouring cancellation. */
+function run(request: WorkerRequest): WorkerReply {
+  try {
+    return { type: 'result', id: request.id, value: handle(request) };
+  } catch (error) {
+    if (error instanceof ScoringCancelled) return { type: 'cancelled', id: request.id };
+    if (error instanceof UnderstudyError) return { type: 'error', id: request.id, error: error.toJSON() };
+    return { type: 'error', id: request.id, error: { code: 'internal', message: `Internal error in the scoring worker: ${(error as Error).stack ?? String(error)}` } };
+  }
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  parentPort?.postMessage(run(request));
 });

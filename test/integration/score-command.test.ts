@@ -10,7 +10,11 @@ const EXTENSION_ID = 'understudy.understudy';
 const SAMPLES = path.join('samples', 'wmt21-cs-en');
 
 type ScoreResult =
-  | { systems: { file: string; scores: Record<string, { score: number; signature: string; parts: unknown }> }[] }
+  | {
+      systems: { file: string; scores: Record<string, { score: number; signature: string; parts: unknown }> }[];
+      segments?: { index: number; scores: Record<string, number> }[];
+      warnings?: { code: string; file: string; message: string }[];
+    }
   | { error: { code: string; message: string } }
   | undefined;
 
@@ -98,20 +102,29 @@ describe('Understudy extension', () => {
     assert.ok(Math.abs(scores.ter.score - 56.87663637763746) < 1e-9, `TER ${scores.ter.score}`);
   });
 
-  it('refuses a line-count mismatch with a clear error and keeps working', async () => {
+  it('scores the lines it can when the line counts differ, says what is wrong, and keeps working', async () => {
     await useMetrics(['nist']);
-    const result = await score(workspaceUri('three-lines.hyp.en'), [sampleUri('ref.A.en')]);
-    assert.ok(result && 'error' in result, `expected an error, got ${JSON.stringify(result)?.slice(0, 300)}`);
-    assert.strictEqual(result.error.code, 'line-count-mismatch');
-    const { message } = result.error;
+    const hypothesis = workspaceUri('three-lines.hyp.en');
+    const result = await score(hypothesis, [sampleUri('ref.A.en')]);
+    assert.ok(result && 'systems' in result, `expected a report, got ${JSON.stringify(result)?.slice(0, 300)}`);
+    assert.strictEqual(result.segments?.length, 3, 'the three hypothesis lines are scored against the first three references');
+    const warning = result.warnings?.find((w) => w.code === 'line-count-mismatch');
+    assert.ok(warning, `expected a line-count-mismatch warning, got ${JSON.stringify(result.warnings)}`);
+    const { message } = warning;
     assert.ok(message.includes('three-lines.hyp.en'), `message names the system file: ${message}`);
     assert.ok(message.includes('ref.A.en'), `message names the reference file: ${message}`);
     assert.match(message, /\b3 lines\b/, `message gives the system's line count: ${message}`);
     assert.match(message, /\b1000\b/, `message gives the reference's line count: ${message}`);
+    // The same message is a Diagnostic on the system file.
+    const diagnostics = vscode.languages.getDiagnostics(hypothesis).filter((d) => d.source === 'Understudy');
+    assert.deepStrictEqual(
+      diagnostics.map((d) => [d.code, d.range.start.line, d.message]),
+      [['line-count-mismatch', 2, message]],
+    );
 
     // The extension host and the scoring worker are still alive: a later command works.
     const again = await score(sampleUri('hyp.Online-B.en'), [sampleUri('ref.A.en')]);
-    assert.ok(again && 'systems' in again, `expected a report after the error, got ${JSON.stringify(again)}`);
+    assert.ok(again && 'systems' in again, `expected a report after the mismatch, got ${JSON.stringify(again)}`);
     const nist = again.systems[0].scores.nist.score;
     assert.ok(Number.isFinite(nist) && nist > 0, `NIST of Online-B: ${nist}`);
     await vscode.commands.executeCommand('understudy.showReport');

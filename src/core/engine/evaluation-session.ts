@@ -1,3 +1,4 @@
+import { CorpusWarning } from '../errors';
 import { Explanation } from '../metrics/explanation';
 import { MetricScore, PreparedMetric, ReferenceSet } from '../metrics/metric';
 import { MetricRequest, ReferenceInput, ScoringCancelled } from './score-systems';
@@ -22,14 +23,7 @@ export interface SystemScores {
   /** Per metric, the corpus score over the scored lines. */
   readonly corpus: Readonly<Record<string, SessionCorpusScore>>;
   /** Set when the line counts differ: what is wrong and what to do. The scored lines are still scored. */
-  readonly mismatch?: LineCountMismatch;
-}
-
-export interface LineCountMismatch {
-  readonly code: 'line-count-mismatch';
-  /** The system whose line count differs from the references'. */
-  readonly file: string;
-  readonly message: string;
+  readonly mismatch?: CorpusWarning;
 }
 
 export interface SegmentExplanation {
@@ -199,7 +193,7 @@ export class EvaluationSession {
       corpus[metric.name] = { ...score, signature: metric.signature() };
     });
     const reference = this.references[0]?.file ?? 'the reference';
-    const mismatch: LineCountMismatch | undefined =
+    const mismatch: CorpusWarning | undefined =
       lineCount === this.segmentCount
         ? undefined
         : {

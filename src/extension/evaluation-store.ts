@@ -1,0 +1,235 @@
+import * as vscode from 'vscode';
+import { decodeSegments } from '../core/corpus/decode-segments';
+import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-session';
+import { MetricSettings } from '../core/engine/metric-settings';
+import { CorpusWarning } from '../core/errors';
+import { JobCancelled, RequestControl, WorkerClient } from './worker-client';
+
+/** A candidate file scored against a reference set: what every view (decorations, hovers, tree, lenses) reads. */
+export interface ScoredDocument {
+  readonly uri: vscode.Uri;
+  /** Display name of the system (manifest name, else the file's workspace-relative path). */
+  readonly name: string;
+  readonly references: readonly vscode.Uri[];
+  readonly metrics: readonly string[];
+  readonly settings: MetricSettings;
+  readonly scores: SystemScores;
+  /** Problems reading the files (BOM, invalid UTF-8, mixed line endings…): the lines were still scored. */
+  readonly warnings: readonly CorpusWarning[];
+  /** Key of the evaluation session (reference set + metrics + settings) it is scored in. */
+  readonly sessionKey: string;
+}
+
+interface SessionEntry {
+  readonly key: string;
+  readonly id: number;
+  readonly references: readonly vscode.Uri[];
+  readonly metrics: readonly string[];
+  readonly settings: MetricSettings;
+  readonly referenceWarnings: readonly CorpusWarning[];
+  /** Worker generation the session lives in; a restarted worker needs it opened again. */
+  generation: number;
+  opening?: Promise<void>;
+}
+
+export interface AttachOptions {
+  readonly name?: string;
+  readonly control?: RequestControl;
+}
+
+/** Reads a file's segments from its open editor when there is one (unsaved edits count), else from disk. */
+export async function readSegments(uri: vscode.Uri): Promise<{ segments: string[]; warnings: CorpusWarning[] }> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const bytes = open ? new TextEncoder().encode(open.getText()) : await vscode.workspace.fs.readFile(uri);
+  const decoded = decodeSegments(bytes, vscode.workspace.asRelativePath(uri));
+  return { segments: decoded.segments, warnings: decoded.warnings };
+}
+
+/** Debounce of re-scoring after an edit: short, so that decorations follow typing within 100 ms. */
+const EDIT_DEBOUNCE_MS = 40;
+
+/**
+ * The evaluations open in the window. Candidate files are attached to a session in the worker (one per reference
+ * set, metrics and settings, shared by every system scored against it); edits to an attached document re-score its
+ * changed lines there, and `onDidChange` tells the views.
+ */
+export class EvaluationStore implements vscode.Disposable {
+  private readonly documents = new Map<string, ScoredDocument>();
+  private readonly sessions = new Map<string, SessionEntry>();
+  private nextSession = 1;
+  private readonly changed = new vscode.EventEmitter<ScoredDocument>();
+  private readonly removed = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires after a document was scored or re-scored. */
+  readonly onDidChange = this.changed.event;
+  /** Fires when a document stops being scored. */
+  readonly onDidRemove = this.removed.event;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Documents whose re-scoring is running; a later edit waits for it, then scores the latest text. */
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly worker: WorkerClient) {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0 && this.documents.has(event.document.uri.toString())) this.scheduleRescore(event.document);
+      }),
+      this.changed,
+      this.removed,
+    );
+  }
+
+  get(uri: vscode.Uri): ScoredDocument | undefined {
+    return this.documents.get(uri.toString());
+  }
+
+  all(): ScoredDocument[] {
+    return [...this.documents.values()];
+  }
+
+  /** Scores `candidate` against `references` (in the worker, with progress and cancellation through `control`). */
+  async attach(candidate: vscode.Uri, references: readonly vscode.Uri[], metrics: readonly string[], settings: MetricSettings, options: AttachOptions = {}): Promise<ScoredDocument> {
+    const session = await this.session(references, metrics, settings, options.control);
+    const { segments, warnings } = await readSegments(candidate);
+    const system = candidate.toString();
+    const scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: session.id, system, lines: segments }, options.control ?? {});
+    const scored: ScoredDocument = {
+      uri: candidate,
+      name: options.name ?? vscode.workspace.asRelativePath(candidate),
+      references: session.references,
+      metrics: session.metrics,
+      settings: session.settings,
+      scores,
+      warnings: [...session.referenceWarnings, ...warnings],
+      sessionKey: session.key,
+    };
+    this.documents.set(system, scored);
+    this.changed.fire(scored);
+    return scored;
+  }
+
+  /** Stops scoring a document (its decorations go away). */
+  detach(uri: vscode.Uri): void {
+    const scored = this.documents.get(uri.toString());
+    if (!scored) return;
+    this.documents.delete(uri.toString());
+    const session = this.sessions.get(scored.sessionKey);
+    if (session && !this.all().some((d) => d.sessionKey === session.key)) {
+      this.sessions.delete(session.key);
+      void this.worker.request<'close-session'>({ type: 'close-session', session: session.id }).catch(() => undefined);
+    }
+    this.removed.fire(uri);
+  }
+
+  /** Why one line of a scored document scored as it did (undefined past the scored lines). */
+  async explain(uri: vscode.Uri, line: number, metrics?: readonly string[]): Promise<SegmentExplanation | undefined> {
+    const scored = this.documents.get(uri.toString());
+    const session = scored && this.sessions.get(scored.sessionKey);
+    if (!scored || !session || line >= scored.scores.scoredCount) return undefined;
+    await this.ensureOpen(session);
+    return this.worker.request<'explain'>({ type: 'explain', session: session.id, system: uri.toString(), index: line, metrics });
+  }
+
+  /** Re-scores every document with new metrics or settings (e.g. after the user changed a setting). */
+  async rescoreAll(metrics: readonly string[], settings: MetricSettings, control?: RequestControl): Promise<void> {
+    const documents = this.all();
+    for (const entry of this.sessions.values()) void this.worker.request<'close-session'>({ type: 'close-session', session: entry.id }).catch(() => undefined);
+    this.sessions.clear();
+    for (const scored of documents) await this.attach(scored.uri, scored.references, metrics, settings, { name: scored.name, control });
+  }
+
+  /** Resolves when no re-scoring is pending or running (tests and commands that read scores after an edit use it). */
+  async settled(): Promise<void> {
+    while (this.timers.size > 0 || this.inFlight.size > 0) {
+      await Promise.all([...this.inFlight.values(), new Promise((resolve) => setTimeout(resolve, EDIT_DEBOUNCE_MS))]);
+    }
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private scheduleRescore(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        const previous = this.inFlight.get(key) ?? Promise.resolve();
+        const next = previous.then(() => this.rescore(document)).finally(() => {
+          if (this.inFlight.get(key) === next) this.inFlight.delete(key);
+        });
+        this.inFlight.set(key, next);
+      }, EDIT_DEBOUNCE_MS),
+    );
+  }
+
+  /** Sends the document's current lines; the worker re-scores those that changed. */
+  private async rescore(document: vscode.TextDocument): Promise<void> {
+    const scored = this.documents.get(document.uri.toString());
+    const session = scored && this.sessions.get(scored.sessionKey);
+    if (!scored || !session) return;
+    const decoded = decodeSegments(new TextEncoder().encode(document.getText()), vscode.workspace.asRelativePath(document.uri));
+    try {
+      await this.ensureOpen(session);
+      const scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: session.id, system: document.uri.toString(), lines: decoded.segments });
+      // Detached (or re-attached elsewhere) while scoring: drop the result.
+      if (this.documents.get(document.uri.toString()) !== scored) return;
+      const updated: ScoredDocument = { ...scored, scores, warnings: [...session.referenceWarnings, ...decoded.warnings] };
+      this.documents.set(document.uri.toString(), updated);
+      this.changed.fire(updated);
+    } catch (error) {
+      if (!(error instanceof JobCancelled)) void vscode.window.showErrorMessage(`Understudy: re-scoring ${scored.name} failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async session(references: readonly vscode.Uri[], metrics: readonly string[], settings: MetricSettings, control?: RequestControl): Promise<SessionEntry> {
+    const key = JSON.stringify([references.map((r) => r.toString()), metrics, settings]);
+    let entry = this.sessions.get(key);
+    if (!entry) {
+      const read = await Promise.all(references.map(async (uri) => ({ uri, ...(await readSegments(uri)) })));
+      entry = { key, id: this.nextSession++, references, metrics, settings, referenceWarnings: read.flatMap((r) => r.warnings), generation: -1 };
+      const created = entry;
+      this.sessions.set(key, created);
+      created.opening = this.open(created, read, control).catch((error: unknown) => {
+        this.sessions.delete(key);
+        throw error;
+      });
+    }
+    await entry.opening;
+    return entry;
+  }
+
+  private async open(entry: SessionEntry, read: readonly { uri: vscode.Uri; segments: string[] }[], control?: RequestControl): Promise<void> {
+    const opened = this.worker.request<'open-session'>(
+      {
+        type: 'open-session',
+        session: entry.id,
+        references: read.map((r) => ({ file: vscode.workspace.asRelativePath(r.uri), segments: r.segments })),
+        metrics: entry.metrics,
+        settings: entry.settings,
+      },
+      control ?? {},
+    );
+    // `request` (re)starts the worker synchronously: the session lives in the generation current now.
+    entry.generation = this.worker.generation;
+    await opened;
+  }
+
+  /** After a worker restart, opens the session again and re-sends every system scored in it. */
+  private async ensureOpen(entry: SessionEntry): Promise<void> {
+    if (entry.generation !== this.worker.generation) {
+      entry.opening = (async () => {
+        const read = await Promise.all(entry.references.map(async (uri) => ({ uri, ...(await readSegments(uri)) })));
+        await this.open(entry, read);
+        for (const other of this.all().filter((d) => d.sessionKey === entry.key)) {
+          const { segments } = await readSegments(other.uri);
+          await this.worker.request<'set-lines'>({ type: 'set-lines', session: entry.id, system: other.uri.toString(), lines: segments });
+        }
+      })();
+    }
+    await entry.opening;
+  }
+}
