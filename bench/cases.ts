@@ -1,7 +1,8 @@
 import { performance } from 'perf_hooks';
 import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../src/core/engine/metric-settings';
 import { metricRequest } from '../src/core/engine/metric-registry';
-import { dataRoot, summEval, wmt21Segments, readLines } from './data';
+import { dataRoot, summEval, wmt21Segments, readLines, threeThousandLinesTwoRefs } from './data';
+import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
 
 export interface BenchResult {
@@ -48,6 +49,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
     }));
     return [...results, { name: 'rouge-summeval', metric: 'rouge1+2+L+SU4 -m', segments: summaries.length, seconds: results.reduce((s, r) => s + r.seconds, 0), note: 'sum of the four' }];
   },
+  'editor-session': editorSession,
   'rescore-line': () => {
     const { root } = dataRoot();
     const hyp = readLines(path.join(root, 'wmt21-news/txt/system-outputs/newstest2021.cs-en.hyp.Facebook-AI.en'));
@@ -64,6 +66,37 @@ export const CASES: Record<string, () => BenchResult[]> = {
     });
   },
 };
+
+/**
+ * What the editor's worker does for a 3,000-line candidate with two references: prepare BLEU, chrF and TER, score
+ * every line (sentence and corpus scores, what the decorations show), then re-score after one-line edits.
+ */
+function editorSession(): BenchResult[] {
+  const { hypotheses, references, cycled } = threeThousandLinesTwoRefs();
+  const note = `WMT21 cs/de/ru-en Online-B, refs A+B${cycled ? ', cycled' : ''}; bleu, chrf, ter`;
+  const start = performance.now();
+  const session = new EvaluationSession(
+    [{ file: 'ref.A', segments: references[0] }, { file: 'ref.B', segments: references[1] }],
+    ['bleu', 'chrf', 'ter'].map((name) => metricRequest(name, DEFAULT_METRIC_SETTINGS)),
+  );
+  session.setLines('system', hypotheses);
+  const open = (performance.now() - start) / 1000;
+  // One edit at a time, as typing produces: drop the last word of a line, spread over the file.
+  const edits = 200;
+  const lines = hypotheses.slice();
+  const editStart = performance.now();
+  for (let e = 0; e < edits; e++) {
+    const i = (e * 7919) % lines.length;
+    lines[i] = lines[i].split(' ').slice(0, -1).join(' ');
+    const scores = session.setLines('system', lines);
+    if (scores.changed.length !== 1) throw new Error(`expected one re-scored line, got ${scores.changed.length}`);
+  }
+  const perEdit = (performance.now() - editStart) / 1000 / edits;
+  return [
+    { name: 'editor-session', metric: 'open: score all lines', segments: hypotheses.length, seconds: open, note },
+    { name: 'editor-session', metric: 're-score after an edit', segments: 1, seconds: perEdit, note: `mean of ${edits} one-line edits (diff of 3,000 lines + stats + corpus scores)` },
+  ];
+}
 
 function corpusCase(count: number): BenchResult[] {
   const { hypotheses, references, files, cycled } = wmt21Segments(count);

@@ -60,3 +60,31 @@ export function summEval(): { summaries: string[]; references: string[][] } {
   }
   return { summaries, references };
 }
+
+/**
+ * A 3,000-line candidate file with two references, as the editor benchmark opens: WMT21 cs-en, de-en and ru-en
+ * (the to-English pairs with references A and B), Online-B's outputs (only cs-en and de-en, cycled, when
+ * ../shared is absent).
+ */
+export function threeThousandLinesTwoRefs(): { hypotheses: string[]; references: [string[], string[]]; cycled: boolean } {
+  const { root } = dataRoot();
+  const txt = path.join(root, 'wmt21-news/txt');
+  const pairs = ['cs-en', 'de-en', 'ru-en'].filter((pair) => fs.existsSync(path.join(txt, `references/newstest2021.${pair}.ref.B.en`)));
+  const hypotheses: string[] = [];
+  const references: [string[], string[]] = [[], []];
+  let cycled = false;
+  while (hypotheses.length < 3000) {
+    for (const pair of pairs) {
+      const hyp = readLines(path.join(txt, `system-outputs/newstest2021.${pair}.hyp.Online-B.en`));
+      const a = readLines(path.join(txt, `references/newstest2021.${pair}.ref.A.en`));
+      const b = readLines(path.join(txt, `references/newstest2021.${pair}.ref.B.en`));
+      for (let i = 0; i < hyp.length && hypotheses.length < 3000; i++) {
+        hypotheses.push(hyp[i]);
+        references[0].push(a[i]);
+        references[1].push(b[i]);
+      }
+    }
+    if (hypotheses.length < 3000) cycled = true;
+  }
+  return { hypotheses, references, cycled };
+}
