@@ -8,7 +8,11 @@
 //
 // Needs `npm run build && npm run compile` first. Environment:
 //   UNDERSTUDY_ITEST_TIMEOUT_S  overall time limit in seconds (default 300)
-//   UNDERSTUDY_ITEST_VERBOSE=1  also print code-server's own output and the workbench's log
+//   UNDERSTUDY_ITEST_VERBOSE=1  also print code-server's own output, the workbench's log and the UI probe's traffic
+//   UNDERSTUDY_ITEST_SCREENSHOT_DIR  where the UI probe's screenshot() saves PNGs (default: $TMPDIR/understudy-itest-screenshots)
+//
+// The UI probe (see the section below and test/integration/ui-probe.ts) lets the in-host tests read what the
+// rendered workbench shows; its request directory reaches the extension host as UNDERSTUDY_ITEST_PROBE_DIR.
 'use strict';
 
 const childProcess = require('child_process');
@@ -103,6 +107,284 @@ async function stopCodeServer(child) {
   killProcessGroup(child, 'SIGKILL');
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// UI probe: in-host tests (test/integration/ui-probe.ts) cannot see the rendered workbench, so they write
+// `<id>.request.json` into PROBE_DIR (passed to code-server, and so to its extension host, as UNDERSTUDY_ITEST_PROBE_DIR)
+// and this side answers with `<id>.response.json`, read from the live page with Playwright. Requests are handled
+// one at a time, in arrival order.
+// ---------------------------------------------------------------------------------------------------------------
+const PROBE_DIR_ENV = 'UNDERSTUDY_ITEST_PROBE_DIR';
+const SCREENSHOT_DIR_ENV = 'UNDERSTUDY_ITEST_SCREENSHOT_DIR';
+const PROBE_POLL_MS = 50;
+/** Printed at the end of the run, so that they can be found. */
+const screenshotsTaken = [];
+
+/**
+ * Page side (runs in the browser; must not use anything outside its body). The editor element showing a document
+ * whose path ends with `fileName`, or the active group's editor. Outermost `.monaco-editor[data-uri]` elements only
+ * (nested ones are peek/inline widgets).
+ */
+function pageFindEditor(fileName) {
+  const visible = (el) => el.getClientRects().length > 0;
+  const all = [...document.querySelectorAll('.monaco-editor[data-uri]')].filter(
+    (el) => visible(el) && !el.parentElement.closest('.monaco-editor'),
+  );
+  let editor;
+  if (fileName) {
+    const matches = all.filter((el) => decodeURIComponent(el.getAttribute('data-uri')).endsWith(fileName));
+    editor = matches.find((el) => el.closest('.editor-group-container.active')) || matches[0];
+    if (!editor) {
+      throw new Error(`no visible editor shows a file ending in ${JSON.stringify(fileName)}; visible: ${JSON.stringify(all.map((el) => el.getAttribute('data-uri')))}`);
+    }
+  } else {
+    editor = all.find((el) => el.closest('.editor-group-container.active'));
+    if (!editor) throw new Error(`no visible text editor in the active editor group (${all.length} visible editor(s) elsewhere)`);
+  }
+  return editor;
+}
+
+/** Page side: the visible lines of an editor as [{ element, line }] in screen order, line numbers from the gutter. */
+function pageEditorLines(editor) {
+  const numberByTop = new Map();
+  for (const number of editor.querySelectorAll('.margin-view-overlays .line-numbers')) {
+    const top = number.parentElement.style.top;
+    const value = Number(number.textContent.trim());
+    if (Number.isInteger(value) && value > 0) numberByTop.set(top, value - 1);
+  }
+  if (numberByTop.size === 0 && editor.querySelector('.view-lines .view-line')) {
+    throw new Error('the editor shows no line numbers (editor.lineNumbers must be "on" for the UI probe)');
+  }
+  const lines = [];
+  for (const element of editor.querySelectorAll('.view-lines .view-line')) {
+    const line = numberByTop.get(element.style.top);
+    // A wrapped line's continuation rows have no number: attribute them to the line above.
+    lines.push({ element, line, top: element.getBoundingClientRect().top });
+  }
+  lines.sort((a, b) => a.top - b.top);
+  let last;
+  for (const entry of lines) {
+    if (entry.line === undefined) entry.line = last;
+    else last = entry.line;
+  }
+  return lines.filter((entry) => entry.line !== undefined);
+}
+
+function pageRenderedLineDecorations(fileName) {
+  const editor = pageFindEditor(fileName);
+  // Decoration types' contentText is drawn by a CSS rule `.ced-…::after { content: '…' }` on an empty span.
+  const cssString = (value) => {
+    if (!value || value === 'none' || value === 'normal') return undefined;
+    const match = /^"((?:[^"\\]|\\.)*)"$/s.exec(value) || /^'((?:[^'\\]|\\.)*)'$/s.exec(value);
+    if (!match) return value; // e.g. url(...) for contentIconPath
+    return match[1].replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/gs, (_, hex, ch) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : ch));
+  };
+  const pseudo = (span, which) => {
+    const style = getComputedStyle(span, which);
+    const text = cssString(style.content);
+    if (text === undefined) return undefined;
+    return {
+      text,
+      className: span.className,
+      color: style.color,
+      backgroundColor: style.backgroundColor,
+      fontStyle: style.fontStyle,
+      fontWeight: style.fontWeight,
+    };
+  };
+  const byLine = new Map();
+  for (const { element, line } of pageEditorLines(editor)) {
+    let entry = byLine.get(line);
+    if (!entry) {
+      entry = { line, text: '', before: [], after: [] };
+      byLine.set(line, entry);
+    }
+    entry.text += element.textContent.replace(/\u00a0/g, ' ');
+    for (const span of element.querySelectorAll('span')) {
+      const before = pseudo(span, '::before');
+      if (before) entry.before.push(before);
+      const after = pseudo(span, '::after');
+      if (after) entry.after.push(after);
+    }
+  }
+  return [...byLine.values()].sort((a, b) => a.line - b.line);
+}
+
+function pageRenderedCodeLenses(fileName) {
+  const editor = pageFindEditor(fileName);
+  const lines = pageEditorLines(editor);
+  const lenses = [];
+  for (const lens of editor.querySelectorAll('.codelens-decoration')) {
+    const rect = lens.getBoundingClientRect();
+    if (rect.height === 0) continue;
+    // The lens is drawn in a view zone just above its line: the first line starting below its middle.
+    const below = lines.find((entry) => entry.top >= rect.top + rect.height / 2);
+    // Titles are <a> (with a command) or <span> children, separated by <span>&nbsp;|&nbsp;</span>.
+    const titles = [...lens.children].map((child) => child.textContent.replace(/\u00a0/g, ' ').trim()).filter((t) => t && t !== '|');
+    lenses.push({ line: below ? below.line : -1, titles, text: lens.textContent.replace(/\u00a0/g, ' ').trim() });
+  }
+  return lenses.sort((a, b) => a.line - b.line);
+}
+
+/** Page side: the editor content hover when it is shown and its providers have answered, else undefined. */
+function pageEditorHover() {
+  // VS Code 1.100: the content hover widget is a `.monaco-resizable-hover` holding a `.monaco-hover` (workbench
+  // tooltips are `.monaco-hover.workbench-hover`, outside it).
+  const hovers = [...document.querySelectorAll('.monaco-resizable-hover .monaco-hover')]
+    .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('hidden') && getComputedStyle(el).visibility !== 'hidden');
+  if (hovers.length === 0) return undefined;
+  const hover = hovers[0];
+  // One `.hover-row` per hover part (each provider's markdown strings); `.hover-row.status-bar` holds actions.
+  const rows = [...hover.querySelectorAll('.hover-row:not(.status-bar)')].filter((row) => row.getClientRects().length > 0);
+  const parts = (rows.length ? rows : [hover]).map((row) => row.innerText.trim()).filter((t) => t);
+  const text = parts.join('\n');
+  if (!text || /^Loading\.*…?$/.test(text)) return undefined;
+  return { text, parts };
+}
+
+function pageTreeItems(viewTitle) {
+  const visible = (el) => el.getClientRects().length > 0;
+  const panes = [...document.querySelectorAll('.pane')].filter(visible);
+  const titleOf = (pane) => {
+    const header = pane.querySelector('.pane-header .title');
+    const text = header && visible(header) ? header.textContent : '';
+    if (text.trim()) return text.trim();
+    // A container with a single view hides the view's header and shows "CONTAINER: VIEW" in the part's title.
+    const part = pane.closest('.part');
+    const containerTitle = part && part.querySelector('.composite.title .title-label h2');
+    return containerTitle ? containerTitle.textContent.trim() : '';
+  };
+  const described = panes.map((pane) => ({ pane, title: titleOf(pane), rows: [...pane.querySelectorAll('.pane-body .monaco-list-row')].filter(visible) }));
+  let chosen;
+  if (viewTitle) {
+    const wanted = viewTitle.toLowerCase();
+    chosen = described.find((d) => d.title.toLowerCase() === wanted) || described.find((d) => d.title.toLowerCase().includes(wanted));
+    if (!chosen) throw new Error(`no visible view titled ${JSON.stringify(viewTitle)}; visible views: ${JSON.stringify(described.map((d) => d.title))}`);
+  } else {
+    chosen = described.find((d) => d.rows.length > 0);
+    if (!chosen) throw new Error(`no visible view has rows; visible views: ${JSON.stringify(described.map((d) => d.title))}`);
+  }
+  const rows = chosen.rows.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+  return {
+    viewTitle: chosen.title,
+    items: rows.map((row) => {
+      const name = row.querySelector('.label-name');
+      const description = row.querySelector('.label-description');
+      const expanded = row.getAttribute('aria-expanded');
+      return {
+        label: (name ? name.textContent : row.textContent).trim(),
+        description: description ? description.textContent.trim() : '',
+        level: Number(row.getAttribute('aria-level') || 1),
+        expanded: expanded === null ? undefined : expanded === 'true',
+        ariaLabel: row.getAttribute('aria-label') || '',
+      };
+    }),
+  };
+}
+
+function pageVisibleTexts(selector) {
+  return [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length > 0).map((el) => el.innerText);
+}
+
+/** Runs a page-side function defined above, with the helpers it calls, in the page. */
+function evaluateInPage(page, fn, arg) {
+  const helpers = [pageFindEditor, pageEditorLines].map((f) => f.toString()).join('\n');
+  return page.evaluate(`(() => { ${helpers}\n return (${fn.toString()})(${JSON.stringify(arg)}); })()`);
+}
+
+async function answerProbeRequest(page, request, screenshotDir) {
+  switch (request.kind) {
+    case 'renderedLineDecorations':
+      return evaluateInPage(page, pageRenderedLineDecorations, request.fileName);
+    case 'renderedCodeLenses':
+      return evaluateInPage(page, pageRenderedCodeLenses, request.fileName);
+    case 'hover': {
+      // The host has already run editor.action.showHover; wait until the hover shows its providers' content and
+      // stops changing (several providers answer one after another).
+      const deadline = Date.now() + 10000;
+      let last;
+      let stableSince = 0;
+      for (;;) {
+        const hover = await evaluateInPage(page, pageEditorHover);
+        if (hover && last && hover.text === last.text) {
+          if (Date.now() - stableSince >= 300) break;
+        } else {
+          stableSince = Date.now();
+        }
+        last = hover;
+        if (Date.now() > deadline) {
+          if (last) break;
+          const seen = await page.evaluate(() =>
+            [...document.querySelectorAll('[class*="hover"]')]
+              .filter((el) => el.getClientRects().length > 0)
+              .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${JSON.stringify(el.innerText.slice(0, 80))}`),
+          );
+          throw new Error(`no editor hover appeared within 10 s (did editor.action.showHover run with the editor focused?); visible hover elements: ${JSON.stringify(seen)}`);
+        }
+        await sleep(100);
+      }
+      if (request.hide) await page.keyboard.press('Escape');
+      return last;
+    }
+    case 'treeItems':
+      return evaluateInPage(page, pageTreeItems, request.viewTitle);
+    case 'screenshot': {
+      const name = String(request.name).replace(/[^\w.-]+/g, '_');
+      fs.mkdirSync(screenshotDir, { recursive: true });
+      const file = path.join(screenshotDir, name.endsWith('.png') ? name : `${name}.png`);
+      await page.screenshot({ path: file });
+      screenshotsTaken.push(file);
+      return file;
+    }
+    case 'visibleTexts':
+      return evaluateInPage(page, pageVisibleTexts, request.selector);
+    case 'pressKey':
+      await page.keyboard.press(request.key);
+      return null;
+    default:
+      throw new Error(`unknown request kind ${JSON.stringify(request.kind)}`);
+  }
+}
+
+/** Polls `dir` for requests and answers them from `page`; returns a function that stops the loop. */
+function startUiProbe(dir, page, screenshotDir) {
+  const REQUEST = '.request.json';
+  let busy = false;
+  let stopped = false;
+  const tick = async () => {
+    if (busy || stopped) return;
+    busy = true;
+    try {
+      const requests = fs.readdirSync(dir).filter((name) => name.endsWith(REQUEST)).sort();
+      for (const name of requests) {
+        if (stopped) break;
+        const requestFile = path.join(dir, name);
+        let response;
+        let request;
+        try {
+          request = JSON.parse(fs.readFileSync(requestFile, 'utf8'));
+          response = { ok: true, result: (await answerProbeRequest(page, request, screenshotDir)) ?? null };
+        } catch (error) {
+          response = { ok: false, error: error instanceof Error ? error.message : String(error) };
+        }
+        if (VERBOSE) console.error(`[ui-probe] ${JSON.stringify(request)} -> ${JSON.stringify(response).slice(0, 500)}`);
+        fs.rmSync(requestFile, { force: true });
+        const responseFile = path.join(dir, name.slice(0, -REQUEST.length) + '.response.json');
+        fs.writeFileSync(responseFile + '.tmp', JSON.stringify(response));
+        fs.renameSync(responseFile + '.tmp', responseFile);
+      }
+    } catch (error) {
+      if (!stopped) console.error(`[ui-probe] ${error instanceof Error ? error.message : error}`);
+    } finally {
+      busy = false;
+    }
+  };
+  const interval = setInterval(tick, PROBE_POLL_MS);
+  return () => {
+    stopped = true;
+    clearInterval(interval);
+  };
+}
+
 function requireFromTestHost(name) {
   return require(require.resolve(name, { paths: [HOST_DIR] }));
 }
@@ -121,7 +403,7 @@ async function main() {
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'understudy-itest-'));
   const dirs = {};
-  for (const name of ['user-data', 'extensions', 'tmp', 'config', 'data', 'cache']) {
+  for (const name of ['user-data', 'extensions', 'tmp', 'config', 'data', 'cache', 'probe']) {
     dirs[name] = path.join(tmp, name);
     fs.mkdirSync(dirs[name]);
   }
@@ -130,6 +412,8 @@ async function main() {
   let browser;
   let serverLog = '';
   let timer;
+  let stopProbe;
+  const screenshotDir = process.env[SCREENSHOT_DIR_ENV] || path.join(os.tmpdir(), 'understudy-itest-screenshots');
   const result = { code: 1, passed: undefined, failed: undefined, reason: '' };
   try {
     const port = await freePort();
@@ -157,6 +441,8 @@ async function main() {
           XDG_CONFIG_HOME: dirs.config,
           XDG_DATA_HOME: dirs.data,
           XDG_CACHE_HOME: dirs.cache,
+          // code-server's extension host inherits its environment: this is how the tests find the UI probe.
+          [PROBE_DIR_ENV]: dirs.probe,
         },
       },
     );
@@ -213,6 +499,7 @@ async function main() {
       });
       await page.exposeFunction('codeAutomationExit', (code) => exit(Number(code)));
       if (VERBOSE) page.on('pageerror', (error) => console.error(`[page] ${error}`));
+      stopProbe = startUiProbe(dirs.probe, page, screenshotDir);
 
       const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
       const payload = [
@@ -236,6 +523,7 @@ async function main() {
     result.reason = `The integration test run failed: ${error instanceof Error ? error.message : error}`;
   } finally {
     clearTimeout(timer);
+    if (stopProbe) stopProbe();
     if (browser) await browser.close().catch(() => undefined);
     await stopCodeServer(server);
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -251,6 +539,7 @@ async function main() {
   }
   const failed = result.failed ?? 1;
   if (failed > 0 && result.code === 0) result.code = 1;
+  if (screenshotsTaken.length > 0) console.log(`UI probe screenshots (${screenshotsTaken.length}) in ${screenshotDir}`);
   console.log(`Integration tests ran in ${((Date.now() - started) / 1000).toFixed(1)} s (exit code ${result.code}).`);
   console.log(`${result.passed ?? 0} passed, ${failed} failed`);
   return result.code;
