@@ -3,6 +3,9 @@ import { decodeSegments } from '../core/corpus/decode-segments';
 import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-session';
 import { MetricSettings } from '../core/engine/metric-settings';
 import { CorpusWarning } from '../core/errors';
+import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
+import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
+import { SystemComparison } from '../worker/protocol';
 import { JobCancelled, RequestControl, WorkerClient } from './worker-client';
 
 /** A candidate file scored against a reference set: what every view (decorations, hovers, tree, lenses) reads. */
@@ -127,6 +130,44 @@ export class EvaluationStore implements vscode.Disposable {
     if (!scored || !session || line >= scored.scores.scoredCount) return undefined;
     await this.ensureOpen(session);
     return this.worker.request<'explain'>({ type: 'explain', session: session.id, system: uri.toString(), index: line, metrics });
+  }
+
+  /** Bootstrap confidence intervals of a scored document's corpus scores (sacreBLEU `--confidence`). */
+  async intervals(uri: vscode.Uri, samples: number, seed: number, control: RequestControl = {}): Promise<Record<string, BootstrapInterval>> {
+    const scored = this.documents.get(uri.toString());
+    const session = scored && this.sessions.get(scored.sessionKey);
+    if (!scored || !session) return {};
+    await this.ensureOpen(session);
+    return this.worker.request<'intervals'>({ type: 'intervals', session: session.id, system: uri.toString(), metrics: scored.metrics, samples, seed }, control);
+  }
+
+  /**
+   * Significance of the differences between scored documents (the first is the baseline of a two-system
+   * comparison). They must be scored against the same references with the same metrics and settings.
+   */
+  async compare(
+    uris: readonly vscode.Uri[],
+    options: { test: PairedTestKind; samples: number; seed: number; correction: MultipleComparisonCorrection },
+    control: RequestControl = {},
+  ): Promise<Record<string, SystemComparison>> {
+    const documents = uris.map((uri) => this.documents.get(uri.toString()));
+    const missing = uris.filter((_, i) => !documents[i]);
+    if (missing.length > 0) throw new Error(`Score ${missing.map((u) => vscode.workspace.asRelativePath(u)).join(', ')} first: only scored files can be compared.`);
+    const scored = documents as ScoredDocument[];
+    const keys = new Set(scored.map((d) => d.sessionKey));
+    if (keys.size > 1) {
+      throw new Error(
+        `${scored.map((d) => d.name).join(' and ')} are scored against different references, metrics or settings; ` +
+          'score them against the same reference files (and settings) to compare them.',
+      );
+    }
+    const session = this.sessions.get(scored[0].sessionKey);
+    if (!session) throw new Error('The evaluation of these files was closed; score them again.');
+    await this.ensureOpen(session);
+    return this.worker.request<'compare'>(
+      { type: 'compare', session: session.id, systems: uris.map((u) => u.toString()), names: scored.map((d) => d.name), metrics: scored[0].metrics, ...options },
+      control,
+    );
   }
 
   /** Re-scores every document with new metrics or settings (e.g. after the user changed a setting). */

@@ -2,6 +2,9 @@ import { MetricSettings } from '../core/engine/metric-settings';
 import { ReferenceInput, ScoreReport, SystemInput } from '../core/engine/score-systems';
 import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-session';
 import { UnderstudyErrorCode } from '../core/errors';
+import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
+import { LineComparison } from '../core/significance/line-comparison';
+import { MultipleComparisonCorrection, PairedTestKind, PairwiseTable } from '../core/significance/pairwise-table';
 
 /**
  * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
@@ -50,13 +53,51 @@ export interface ExplainLine {
   readonly metrics?: readonly string[];
 }
 
+/** 95% bootstrap intervals of a system's corpus scores (sacreBLEU `--confidence`). Replies with `Record<metric, BootstrapInterval>`. */
+export interface ScoreIntervals {
+  readonly type: 'intervals';
+  readonly id: number;
+  readonly session: number;
+  readonly system: string;
+  readonly metrics: readonly string[];
+  readonly samples: number;
+  readonly seed: number;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+/**
+ * Compares systems scored in one session, per metric: paired bootstrap or approximate randomization p-values for
+ * every pair (corrected for the number of pairs), and the per-line better/worse/equal counts. Replies with
+ * `Record<metric, SystemComparison>`.
+ */
+export interface CompareSystems {
+  readonly type: 'compare';
+  readonly id: number;
+  readonly session: number;
+  /** System keys (as given to set-lines), the first being the baseline of a two-system comparison. */
+  readonly systems: readonly string[];
+  readonly names: readonly string[];
+  readonly metrics: readonly string[];
+  readonly test: PairedTestKind;
+  readonly samples: number;
+  readonly seed: number;
+  readonly correction: MultipleComparisonCorrection;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+export interface SystemComparison {
+  readonly table: PairwiseTable;
+  /** Per pair, in the order of `table.comparisons`: lines where the system beats / loses to / ties the baseline. */
+  readonly lines: readonly LineComparison[];
+}
+
 export interface CloseSession {
   readonly type: 'close-session';
   readonly id: number;
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ScoreIntervals | CompareSystems | CloseSession;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -64,6 +105,8 @@ export interface WorkerResults {
   'open-session': { readonly metrics: readonly string[]; readonly segmentCount: number };
   'set-lines': SystemScores;
   explain: SegmentExplanation | undefined;
+  intervals: Record<string, BootstrapInterval>;
+  compare: Record<string, SystemComparison>;
   'close-session': null;
 }
 
