@@ -8,6 +8,8 @@
 //
 // Needs `npm run build && npm run compile` first. Environment:
 //   UNDERSTUDY_ITEST_TIMEOUT_S  overall time limit in seconds (default 300)
+//   UNDERSTUDY_ITEST_ENTRY      another tests entry (a module exporting run()), e.g. the editor benchmark
+//   UNDERSTUDY_ITEST_WORKSPACE  another folder to open
 //   UNDERSTUDY_ITEST_VERBOSE=1  also print code-server's own output, the workbench's log and the UI probe's traffic
 //   UNDERSTUDY_ITEST_SCREENSHOT_DIR  where the UI probe's screenshot() saves PNGs (default: $TMPDIR/understudy-itest-screenshots)
 //
@@ -25,8 +27,9 @@ const util = require('util');
 const { ensureTestHost, HOST_DIR, SYSTEM_PACKAGES_HINT } = require('./install-test-host');
 
 const ROOT = path.resolve(__dirname, '..');
-const TESTS_ENTRY = path.join(ROOT, 'out', 'test', 'integration', 'index.js');
-const WORKSPACE = path.join(ROOT, 'test', 'integration', 'workspace');
+// The editor benchmark (bench/editor) runs through this same host with its own entry and workspace.
+const TESTS_ENTRY = path.resolve(process.env.UNDERSTUDY_ITEST_ENTRY || path.join(ROOT, 'out', 'test', 'integration', 'index.js'));
+const WORKSPACE = path.resolve(process.env.UNDERSTUDY_ITEST_WORKSPACE || path.join(ROOT, 'test', 'integration', 'workspace'));
 const CODE_SERVER_ENTRY = path.join(HOST_DIR, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const CHROMIUM = '/usr/bin/chromium';
 const TIMEOUT_MS = 1000 * Number(process.env.UNDERSTUDY_ITEST_TIMEOUT_S || 300);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { createApi, UnderstudyApi } from './api';
 import { EvaluationStore } from './evaluation-store';
 import { ReportPanel } from './report-panel';
 import { ResultsView } from './results-view';
@@ -6,7 +7,7 @@ import { ScoreDiagnostics } from './score-diagnostics';
 import { scoreAgainstReference } from './score-command';
 import { WorkerClient } from './worker-client';
 
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const worker = new WorkerClient(context.extensionPath);
   const store = new EvaluationStore(worker);
   const view = new ResultsView();
@@ -24,6 +25,7 @@ export function activate(context: vscode.ExtensionContext): void {
     // The report panel once something was scored; before that, the (empty) output channel.
     vscode.commands.registerCommand('understudy.showReport', () => (view.latest ? panel.show(view.latest) : view.reveal())),
   );
+  return createApi(store);
 }
 
 export function deactivate(): void {

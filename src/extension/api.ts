@@ -1,0 +1,24 @@
+import * as vscode from 'vscode';
+import { SystemScores } from '../core/engine/evaluation-session';
+import { EvaluationStore } from './evaluation-store';
+
+/**
+ * What `activate` returns (`vscode.extensions.getExtension('understudy.understudy').exports`): read-only access to
+ * the scores the editor shows, for other extensions, notebooks and the integration tests.
+ */
+export interface UnderstudyApi {
+  /** The current scores of a scored file (per-line sentence scores and corpus scores), or undefined. */
+  scores(uri: vscode.Uri): SystemScores | undefined;
+  /** Fires with a file's URI after it was scored or re-scored. */
+  readonly onDidChangeScores: vscode.Event<vscode.Uri>;
+  /** Resolves once no re-scoring is pending or running. */
+  settled(): Promise<void>;
+}
+
+export function createApi(store: EvaluationStore): UnderstudyApi {
+  return {
+    scores: (uri) => store.get(uri)?.scores,
+    onDidChangeScores: (listener, thisArg, disposables) => store.onDidChange((scored) => listener.call(thisArg, scored.uri), undefined, disposables),
+    settled: () => store.settled(),
+  };
+}
