@@ -21,6 +21,11 @@ export interface ScoredDocument {
   readonly warnings: readonly CorpusWarning[];
   /** Key of the evaluation session (reference set + metrics + settings) it is scored in. */
   readonly sessionKey: string;
+  /**
+   * 95% bootstrap intervals of the corpus scores (sacreBLEU `--confidence`), per metric; computed in the background
+   * after scoring settles, absent until then and while they are being recomputed after an edit.
+   */
+  readonly intervals?: Readonly<Record<string, BootstrapInterval>>;
 }
 
 interface SessionEntry {
@@ -50,6 +55,8 @@ export async function readSegments(uri: vscode.Uri): Promise<{ segments: string[
 
 /** Debounce of re-scoring after an edit: short, so that decorations follow typing within 100 ms. */
 const EDIT_DEBOUNCE_MS = 40;
+/** Confidence intervals wait for typing to pause: they resample the whole file. */
+const INTERVALS_DEBOUNCE_MS = 400;
 
 /**
  * The evaluations open in the window. Candidate files are attached to a session in the worker (one per reference
@@ -70,6 +77,7 @@ export class EvaluationStore implements vscode.Disposable {
   /** Documents whose re-scoring is running; a later edit waits for it, then scores the latest text. */
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly intervalTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly worker: WorkerClient) {
     this.subscriptions.push(
@@ -107,6 +115,7 @@ export class EvaluationStore implements vscode.Disposable {
     };
     this.documents.set(system, scored);
     this.changed.fire(scored);
+    this.scheduleIntervals(candidate);
     return scored;
   }
 
@@ -186,9 +195,34 @@ export class EvaluationStore implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.intervalTimers.values()]) clearTimeout(timer);
     this.timers.clear();
+    this.intervalTimers.clear();
     for (const s of this.subscriptions) s.dispose();
+  }
+
+  /** Computes the corpus scores' bootstrap intervals once scoring has paused, and tells the views. */
+  private scheduleIntervals(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.intervalTimers.get(key));
+    this.intervalTimers.set(
+      key,
+      setTimeout(() => {
+        this.intervalTimers.delete(key);
+        const scored = this.documents.get(key);
+        if (!scored) return;
+        const config = vscode.workspace.getConfiguration('understudy.significance');
+        this.intervals(uri, config.get('bootstrapSamples', 1000), config.get('seed', 12345))
+          .then((intervals) => {
+            // Scores changed meanwhile: the intervals are for the old text; the next run will replace them.
+            if (this.documents.get(key) !== scored || this.intervalTimers.has(key)) return;
+            const updated: ScoredDocument = { ...scored, intervals };
+            this.documents.set(key, updated);
+            this.changed.fire(updated);
+          })
+          .catch(() => undefined);
+      }, INTERVALS_DEBOUNCE_MS),
+    );
   }
 
   private scheduleRescore(document: vscode.TextDocument): void {
@@ -218,9 +252,10 @@ export class EvaluationStore implements vscode.Disposable {
       const scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: session.id, system: document.uri.toString(), lines: decoded.segments });
       // Detached (or re-attached elsewhere) while scoring: drop the result.
       if (this.documents.get(document.uri.toString()) !== scored) return;
-      const updated: ScoredDocument = { ...scored, scores, warnings: [...session.referenceWarnings, ...decoded.warnings] };
+      const updated: ScoredDocument = { ...scored, scores, warnings: [...session.referenceWarnings, ...decoded.warnings], intervals: undefined };
       this.documents.set(document.uri.toString(), updated);
       this.changed.fire(updated);
+      this.scheduleIntervals(document.uri);
     } catch (error) {
       if (!(error instanceof JobCancelled)) void vscode.window.showErrorMessage(`Understudy: re-scoring ${scored.name} failed: ${(error as Error).message}`);
     }
