@@ -11,11 +11,11 @@
 
 const childProcess = require('child_process');
 const fs = require('fs');
-const http = require('http');
 const net = require('net');
 const os = require('os');
 const path = require('path');
 const { ensureTestHost, HOST_DIR } = require('./install-test-host');
+const { codeServerArgs, freePort, httpStatus, waitForHealthz } = require('./code-server-process');
 
 const ROOT = path.resolve(__dirname, '..');
 const SAMPLES = path.join(ROOT, 'samples');
@@ -39,39 +39,6 @@ function portIsFree(port) {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function httpGet(url) {
-  return new Promise((resolve) => {
-    const request = http.get(url, (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body }));
-    });
-    request.on('error', () => resolve({ status: undefined, body: '' }));
-    request.setTimeout(5000, () => request.destroy());
-  });
-}
-
-async function waitForHealthz(port, server) {
-  const deadline = Date.now() + 60000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`code-server exited (code ${server.exitCode}) before it was ready.`);
-    if ((await httpGet(`http://127.0.0.1:${port}/healthz`)).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`code-server did not answer on port ${port} within 60 s.`);
-}
-
 function openDesktop(code) {
   console.log(`Opening ${path.relative(process.cwd(), SAMPLES) || SAMPLES} in VS Code (${code}) with Understudy loaded from ${ROOT}.`);
   const child = childProcess.spawn(code, ['--extensionDevelopmentPath', ROOT, SAMPLES], { detached: true, stdio: 'ignore' });
@@ -87,11 +54,7 @@ async function openBrowser(check) {
   for (const dir of Object.values(dirs)) fs.mkdirSync(dir);
   const server = childProcess.spawn(
     process.execPath,
-    [
-      CODE_SERVER_ENTRY,
-      ...['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
-      ...['--disable-getting-started-override', '--config', '/dev/null', '--user-data-dir', dirs['user-data'], '--extensions-dir', dirs.extensions],
-    ],
+    [CODE_SERVER_ENTRY, ...codeServerArgs(port, dirs['user-data'], dirs.extensions)],
     {
       cwd: tmp,
       detached: true,
@@ -114,7 +77,7 @@ async function openBrowser(check) {
   process.on('SIGINT', () => process.exit(130));
   process.on('SIGTERM', () => process.exit(143));
 
-  await waitForHealthz(port, server);
+  await waitForHealthz(port, server, 60000);
   // The extension is passed as code-server's own browser tests pass it: a vscode-remote:// URI in `payload`.
   const payload = [
     ['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${ROOT}`],
@@ -122,8 +85,8 @@ async function openBrowser(check) {
   ];
   const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(SAMPLES)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   if (check) {
-    const page = await httpGet(url);
-    if (page.status !== 200 || !/workbench/i.test(page.body)) throw new Error(`The demo page answered ${page.status}.`);
+    const status = await httpStatus(url);
+    if (status !== 200) throw new Error(`The demo page answered ${status}.`);
     console.log(`Demo workbench answered on port ${port}.`);
     stop();
     return;

@@ -19,12 +19,11 @@
 
 const childProcess = require('child_process');
 const fs = require('fs');
-const http = require('http');
-const net = require('net');
 const os = require('os');
 const path = require('path');
 const util = require('util');
 const { ensureTestHost, HOST_DIR, SYSTEM_PACKAGES_HINT } = require('./install-test-host');
+const { codeServerArgs, freePort, sleep, waitForHealthz } = require('./code-server-process');
 
 const ROOT = path.resolve(__dirname, '..');
 // The editor benchmark (bench/editor) runs through this same host with its own entry and workspace.
@@ -37,45 +36,6 @@ const VERBOSE = process.env.UNDERSTUDY_ITEST_VERBOSE === '1';
 /** Printed by test/integration/index.ts when mocha starts, and when it ends with the counts read back here. */
 const START_MARKER = 'understudy-integration-start';
 const RESULT_MARKER = 'understudy-integration-result ';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function httpStatus(url) {
-  return new Promise((resolve) => {
-    const request = http.get(url, (response) => {
-      response.resume();
-      resolve(response.statusCode);
-    });
-    request.on('error', () => resolve(undefined));
-    request.setTimeout(2000, () => request.destroy());
-  });
-}
-
-/** Resolves when code-server answers /healthz; rejects if it exits first or does not answer in time. */
-async function waitForHealthz(port, serverProcess, limitMs) {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    if (serverProcess.exitCode !== null || serverProcess.signalCode !== null) {
-      throw new Error(`code-server exited before it was ready (exit code ${serverProcess.exitCode}, signal ${serverProcess.signalCode}).`);
-    }
-    if ((await httpStatus(`http://127.0.0.1:${port}/healthz`)) === 200) return;
-    await sleep(200);
-  }
-  throw new Error(`code-server did not answer http://127.0.0.1:${port}/healthz within ${limitMs / 1000} s.`);
-}
 
 /** Text of one console entry relayed by the workbench: a printf-style format and its arguments, as console.log takes. */
 function formatLogArgs(args) {
@@ -422,18 +382,7 @@ async function main() {
     const port = await freePort();
     server = childProcess.spawn(
       process.execPath,
-      [
-        CODE_SERVER_ENTRY,
-        '--auth', 'none',
-        '--bind-addr', `127.0.0.1:${port}`,
-        '--disable-telemetry',
-        '--disable-update-check',
-        '--disable-workspace-trust',
-        '--disable-getting-started-override',
-        '--config', '/dev/null',
-        '--user-data-dir', dirs['user-data'],
-        '--extensions-dir', dirs.extensions,
-      ],
+      [CODE_SERVER_ENTRY, ...codeServerArgs(port, dirs['user-data'], dirs.extensions)],
       {
         cwd: tmp,
         detached: true, // its own process group, so that the extension host and watchers go with it
