@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { SystemScores } from '../core/engine/evaluation-session';
+import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { EvaluationStore } from './evaluation-store';
 
 /**
@@ -9,6 +10,8 @@ import { EvaluationStore } from './evaluation-store';
 export interface UnderstudyApi {
   /** The current scores of a scored file (per-line sentence scores and corpus scores), or undefined. */
   scores(uri: vscode.Uri): SystemScores | undefined;
+  /** The 95% bootstrap intervals of a scored file's corpus scores, once computed (they follow scoring by ~0.5 s). */
+  intervals(uri: vscode.Uri): Readonly<Record<string, BootstrapInterval>> | undefined;
   /** Fires with a file's URI after it was scored or re-scored. */
   readonly onDidChangeScores: vscode.Event<vscode.Uri>;
   /** Resolves once no re-scoring is pending or running. */
@@ -18,6 +21,7 @@ export interface UnderstudyApi {
 export function createApi(store: EvaluationStore): UnderstudyApi {
   return {
     scores: (uri) => store.get(uri)?.scores,
+    intervals: (uri) => store.get(uri)?.intervals,
     onDidChangeScores: (listener, thisArg, disposables) => store.onDidChange((scored) => listener.call(thisArg, scored.uri), undefined, disposables),
     settled: () => store.settled(),
   };
