@@ -1,11 +1,13 @@
 import { TokenizerName, sacrebleuTokenizer, SacrebleuTokenizer } from '../text/tokenizers/tokenizer';
 import { Token } from '../text/token';
 import { ClippedNgramMatcher } from './clipped-ngram-matcher';
-import { ClippedMatchCounter } from './chrf-match-counter';
+import { IndexedMatchCounter, indexedLength, ReferenceIndex, ReferenceNgramIndexer } from './reference-ngram-index';
 import { Tokenizer13aIds } from '../text/tokenizers/tokenizer-13a-ids';
 import { WordInterner } from '../text/word-interner';
+import { ReferenceWordLookup } from './reference-word-lookup';
 import { Explanation, SpanMatch } from './explanation';
 import { MetricScore, PreparedMetric, ReferenceSet } from './metric';
+import { StatsRows } from './stats-rows';
 
 /**
  * BLEU exactly as sacreBLEU 2.6.0 computes it (`sacrebleu.metrics.BLEU`, `compat.sentence_bleu`).
@@ -153,10 +155,14 @@ class BleuCore {
   private readonly interner = new WordInterner();
   /** The default tokenization (13a, cased) runs on code-unit buffers; others go through the string path. */
   private readonly fast13a?: Tokenizer13aIds;
+  /** With one reference stream and 13a: hypothesis words numbered straight by their reference's unigram ids. */
+  private readonly referenceWords = new ReferenceWordLookup(this.interner);
+  private readonly hypothesis13a = new Tokenizer13aIds(this.referenceWords);
   private readonly references: Int32Array[][];
+  /** With one reference stream: each segment's reference n-grams, indexed once per distinct line. */
+  private readonly indexes?: ReferenceIndex[];
   private readonly matcher: ClippedNgramMatcher;
-  private readonly singleCounter = new ClippedMatchCounter();
-  private readonly scratch = new Float64Array(3 * 16);
+  private readonly singleCounter = new IndexedMatchCounter();
 
   constructor(
     private readonly referenceSet: ReferenceSet,
@@ -165,15 +171,33 @@ class BleuCore {
     this.tokenizer = sacrebleuTokenizer(options.tokenize, options.lowercase);
     if (options.tokenize === '13a' && !options.lowercase) this.fast13a = new Tokenizer13aIds(this.interner);
     const segments = referenceSet.streams[0]?.length ?? 0;
-    // Identical reference lines (common when several systems or test sets share references) are tokenized once.
-    const cache = new Map<string, Int32Array>();
-    const encode = (line: string): Int32Array => {
-      let ids = cache.get(line);
-      if (!ids) cache.set(line, (ids = this.wordIds(line)));
-      return ids;
-    };
-    this.references = new Array(segments);
-    for (let i = 0; i < segments; i++) this.references[i] = referenceSet.streams.map((stream) => encode(stream[i]));
+    // Identical reference lines (common when several systems or test sets share references) are tokenized once,
+    // and with one reference stream their n-grams are indexed once.
+    if (referenceSet.streams.length === 1) {
+      const indexer = new ReferenceNgramIndexer();
+      const cache = new Map<string, ReferenceIndex>();
+      const stream = referenceSet.streams[0];
+      this.indexes = new Array<ReferenceIndex>(segments);
+      for (let i = 0; i < segments; i++) {
+        const line = stream[i];
+        let index = cache.get(line);
+        if (!index) {
+          const ids = this.wordIds(line);
+          cache.set(line, (index = indexer.build(ids, 0, ids.length, options.maxOrder)));
+        }
+        this.indexes[i] = index;
+      }
+      this.references = [];
+    } else {
+      const cache = new Map<string, Int32Array>();
+      const encode = (line: string): Int32Array => {
+        let ids = cache.get(line);
+        if (!ids) cache.set(line, (ids = this.wordIds(line)));
+        return ids;
+      };
+      this.references = new Array(segments);
+      for (let i = 0; i < segments; i++) this.references[i] = referenceSet.streams.map((stream) => encode(stream[i]));
+    }
     this.matcher = new ClippedNgramMatcher(options.maxOrder);
   }
 
@@ -192,22 +216,30 @@ class BleuCore {
   }
 
   stats(hypothesis: string, segment: number, out: Float64Array): void {
-    const refs = this.referencesOf(segment);
-    const hyp = this.wordIds(hypothesis);
     const N = this.options.maxOrder;
-    out[0] = hyp.length;
-    out[1] = refs.length === 1 ? refs[0].length : chooseReferenceLength(hyp.length, refs.map((r) => r.length), this.options.referenceLength);
-    if (refs.length === 1) {
-      // One reference (the usual case): the reference-driven counter chrF uses, which settles n-grams unique in the
-      // reference by direct comparison.
-      const ref = refs[0];
-      this.singleCounter.count(hyp, 0, hyp.length, ref, 0, ref.length, this.interner.size, N, this.scratch, 0);
-      for (let n = 1; n <= N; n++) {
-        out[2 + n - 1] = this.scratch[3 * (n - 1)];
-        out[2 + N + n - 1] = Math.max(hyp.length - n + 1, 0);
+    if (this.indexes) {
+      const index = this.indexes[segment];
+      if (!index) throw new RangeError(`BLEU: no references for segment ${segment}`);
+      // One reference (the usual case): the hypothesis walks the reference's n-gram index, as chrF's does.
+      let length: number;
+      if (this.fast13a) {
+        this.referenceWords.load(index);
+        length = this.hypothesis13a.scan(hypothesis);
+        this.singleCounter.countIds(index, this.hypothesis13a.scanned, length, N, out, 2, 1);
+      } else {
+        const hyp = this.wordIds(hypothesis);
+        length = hyp.length;
+        this.singleCounter.count(index, hyp, 0, length, this.interner.size, N, out, 2, 1);
       }
+      out[0] = length;
+      out[1] = indexedLength(index);
+      for (let n = 1; n <= N; n++) out[2 + N + n - 1] = Math.max(length - n + 1, 0);
       return;
     }
+    const refs = this.referencesOf(segment);
+    const hyp = this.wordIds(hypothesis);
+    out[0] = hyp.length;
+    out[1] = refs.length === 1 ? refs[0].length : chooseReferenceLength(hyp.length, refs.map((r) => r.length), this.options.referenceLength);
     this.matcher.count(hyp, refs, out, 2, 2 + N);
   }
 
@@ -287,12 +319,13 @@ export function prepareBleu(references: ReferenceSet, options: BleuOptions = {})
   const o = resolveBleuOptions(options, false);
   const core = new BleuCore(references, o);
   const layout = bleuStatsLayout(o.maxOrder);
+  const rows = new StatsRows(layout.length);
   const signature = bleuSignature(references.streams.length, o);
   return {
     name: 'bleu',
     statsLayout: layout,
     stats(hypothesis, segment) {
-      const out = new Float64Array(layout.length);
+      const out = rows.next();
       core.stats(hypothesis, segment, out);
       return out;
     },
@@ -318,12 +351,13 @@ export function prepareSentenceBleu(references: ReferenceSet, options: BleuOptio
   const core = new BleuCore(references, o);
   const width = bleuStatsLayout(o.maxOrder).length;
   const layout = [...bleuStatsLayout(o.maxOrder), 'sentence_bleu'];
+  const rows = new StatsRows(layout.length);
   const signature = bleuSignature(references.streams.length, o);
   return {
     name: 'sentbleu',
     statsLayout: layout,
     stats(hypothesis, segment) {
-      const out = new Float64Array(layout.length);
+      const out = rows.next();
       core.stats(hypothesis, segment, out);
       out[width] = bleuFromStats(out.subarray(0, width), o).score;
       return out;

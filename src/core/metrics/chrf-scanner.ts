@@ -33,11 +33,6 @@ export class SymbolBuffer {
     grown.set(this.data.subarray(0, this.length));
     this.data = grown;
   }
-
-  /** Exact-size copy of what was appended, as the stored form of a reference set. */
-  trimmed(): Int32Array {
-    return this.data.slice(0, this.length);
-  }
 }
 
 /** Python whitespace (what `str.split()` splits on) by code unit; every such character is below U+3001. */
@@ -148,6 +143,30 @@ export class ChrfScanner {
       words.data[words.length++] = interner.intern(units, start + 1, end);
     } else words.data[words.length++] = interner.internHashed(units, start, end, hash);
   }
+}
+
+/**
+ * The code points `ChrfScanner.scan` appends to its chars for `line`, each turned into `table[code point]` (0 past the
+ * table's end) in `ids`; returns how many. (For counting against one reference, whose unigram ids `table` holds.)
+ */
+export function mapCodePoints(line: string, keepWhitespace: boolean, table: Int32Array, ids: Int32Array): number {
+  const length = line.length;
+  const size = table.length;
+  let at = 0;
+  for (let i = 0; i < length; i++) {
+    let c = line.charCodeAt(i);
+    if (c <= 0x3000) {
+      if (PYTHON_SPACE[c] === 1 && !keepWhitespace) continue;
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < length) {
+      const low = line.charCodeAt(i + 1);
+      if (isLowSurrogate(low)) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
+    ids[at++] = c < size ? table[c] : 0;
+  }
+  return at;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { isPythonWhitespace } from '../text/tokenizers/tokenizer-13a';
-import { ChrfScanner, forEachChrfWord, lower, SymbolBuffer } from './chrf-scanner';
-import { ClippedMatchCounter } from './chrf-match-counter';
+import { ChrfScanner, forEachChrfWord, lower, mapCodePoints, SymbolBuffer } from './chrf-scanner';
+import { IndexedMatchCounter, indexedLength, ReferenceIndex, ReferenceNgramIndexer } from './reference-ngram-index';
 import { Span } from '../text/token';
 import { Explanation, SpanMatch } from './explanation';
 import { MetricScore, PreparedMetric, ReferenceSet } from './metric';
+import { StatsRows } from './stats-rows';
 
 /**
  * chrF and chrF++ exactly as sacreBLEU 2.6.0 computes them (`sacrebleu.metrics.CHRF`).
@@ -93,22 +94,18 @@ export function chrfSignature(nrefs: number, o: ResolvedChrfOptions): string {
   ].join('|');
 }
 
-/** The references of a set as symbol sequences stored back to back; reference k of segment i is entry k·segments + i. */
-interface StoredReferences {
-  readonly chars: Int32Array;
-  readonly charBounds: Int32Array;
-  readonly words: Int32Array;
-  readonly wordBounds: Int32Array;
-  /** Largest code point and word id stored. */
-  readonly charMax: number;
-  readonly wordMax: number;
+/** A reference line's chrF symbols, indexed once for every hypothesis scored against it. */
+interface IndexedReference {
+  readonly chars: ReferenceIndex;
+  readonly words: ReferenceIndex;
 }
 
 class ChrfCore {
   private readonly scanner: ChrfScanner;
-  private readonly charCounter = new ClippedMatchCounter();
-  private readonly wordCounter = new ClippedMatchCounter();
-  private readonly refs: StoredReferences;
+  private readonly charCounter = new IndexedMatchCounter();
+  private readonly wordCounter = new IndexedMatchCounter();
+  /** Reference k of segment i is entry k·segments + i; identical lines share one entry object. */
+  private readonly refs: IndexedReference[];
   private readonly segments: number;
   private readonly referenceCount: number;
   private readonly hypChars = new SymbolBuffer();
@@ -120,41 +117,57 @@ class ChrfCore {
     this.referenceCount = referenceSet.streams.length;
     this.segments = referenceSet.streams[0]?.length ?? 0;
     this.candidate = new Float64Array(3 * (o.charOrder + o.wordOrder));
+    // Each distinct reference line is scanned and indexed once, however many segments (systems, test sets) share it.
+    const indexer = new ReferenceNgramIndexer();
+    const cache = new Map<string, IndexedReference>();
     const chars = new SymbolBuffer();
     const words = new SymbolBuffer();
-    const entries = this.referenceCount * this.segments;
-    const charBounds = new Int32Array(entries + 1);
-    const wordBounds = new Int32Array(entries + 1);
+    this.refs = new Array<IndexedReference>(this.referenceCount * this.segments);
     let entry = 0;
     for (const stream of referenceSet.streams) {
       for (let i = 0; i < this.segments; i++) {
-        const line = o.lowercase ? lower(stream[i]) : stream[i];
-        this.scanner.scan(line, chars, o.wordOrder > 0 ? words : undefined);
-        entry++;
-        charBounds[entry] = chars.length;
-        wordBounds[entry] = words.length;
+        const line = stream[i];
+        let ref = cache.get(line);
+        if (!ref) {
+          chars.length = words.length = 0;
+          this.scanner.scan(o.lowercase ? lower(line) : line, chars, o.wordOrder > 0 ? words : undefined);
+          ref = { chars: indexer.build(chars.data, 0, chars.length, o.charOrder), words: indexer.build(words.data, 0, words.length, o.wordOrder) };
+          cache.set(line, ref);
+        }
+        this.refs[entry++] = ref;
       }
     }
-    this.refs = { chars: chars.trimmed(), charBounds, words: words.trimmed(), wordBounds, charMax: chars.max, wordMax: words.max };
   }
 
   /** Statistics of the prepared hypothesis (in hypChars / hypWords) against reference entry `e`, into `out`. */
   private statsAgainst(e: number, out: Float64Array): void {
     const { charOrder, wordOrder } = this.o;
-    const { chars, charBounds, words, wordBounds, charMax, wordMax } = this.refs;
+    const ref = this.refs[e];
     const { hypChars, hypWords } = this;
-    this.charCounter.count(hypChars.data, 0, hypChars.length, chars, charBounds[e], charBounds[e + 1], Math.max(hypChars.max, charMax), charOrder, out, 2);
-    fillCounts(out, 0, charOrder, this.hypChars.length, charBounds[e + 1] - charBounds[e]);
+    this.charCounter.count(ref.chars, hypChars.data, 0, hypChars.length, hypChars.max, charOrder, out, 2, 3);
+    fillCounts(out, 0, charOrder, hypChars.length, indexedLength(ref.chars));
     if (wordOrder === 0) return;
     const at = 3 * charOrder;
-    this.wordCounter.count(hypWords.data, 0, hypWords.length, words, wordBounds[e], wordBounds[e + 1], Math.max(hypWords.max, wordMax), wordOrder, out, at + 2);
-    fillCounts(out, at, wordOrder, this.hypWords.length, wordBounds[e + 1] - wordBounds[e]);
+    this.wordCounter.count(ref.words, hypWords.data, 0, hypWords.length, hypWords.max, wordOrder, out, at + 2, 3);
+    fillCounts(out, at, wordOrder, hypWords.length, indexedLength(ref.words));
   }
 
   /** Best reference's statistics into `out`; returns the index of that reference. */
   stats(hypothesis: string, segment: number, out: Float64Array): number {
     if (!(segment >= 0 && segment < this.segments)) throw new RangeError(`chrF: no references for segment ${segment}`);
     const line = this.o.lowercase ? lower(hypothesis) : hypothesis;
+    if (this.referenceCount === 1 && this.o.wordOrder === 0) {
+      // chrF against one reference: the line's code points go straight to that reference's unigram ids.
+      const ref = this.refs[segment].chars;
+      const counter = this.charCounter;
+      const table = counter.unigramTable(ref, 0);
+      const ids = counter.idBuffer(line.length);
+      const length = mapCodePoints(line, this.o.whitespace, table, ids);
+      counter.releaseUnigramTable(ref);
+      counter.countIds(ref, ids, length, this.o.charOrder, out, 2, 3);
+      fillCounts(out, 0, this.o.charOrder, length, indexedLength(ref));
+      return 0;
+    }
     this.hypChars.length = this.hypChars.max = 0;
     this.hypWords.length = this.hypWords.max = 0;
     this.scanner.scan(line, this.hypChars, this.o.wordOrder > 0 ? this.hypWords : undefined);
@@ -379,6 +392,7 @@ export function prepareChrf(references: ReferenceSet, options: ChrfOptions = {})
   };
   const core = new ChrfCore(references, o);
   const layout = chrfStatsLayout(o.charOrder, o.wordOrder);
+  const rows = new StatsRows(layout.length);
   const name = o.wordOrder === 0 ? 'chrf' : 'chrf++';
   const signature = chrfSignature(references.streams.length, o);
   const toScore = (stats: Float64Array): MetricScore => ({ score: chrfFromStats(stats, o), parts: { stats: Array.from(stats), beta: o.beta } });
@@ -386,7 +400,7 @@ export function prepareChrf(references: ReferenceSet, options: ChrfOptions = {})
     name,
     statsLayout: layout,
     stats(hypothesis, segment) {
-      const out = new Float64Array(layout.length);
+      const out = rows.next();
       core.stats(hypothesis, segment, out);
       return out;
     },

@@ -1,9 +1,16 @@
+/** How a tokenizer numbers the words it finds: a `WordInterner`, or a lookup that knows only some words (0 else). */
+export interface WordNumbering {
+  intern(codes: Uint16Array, start: number, end: number): number;
+  /** `intern` when the caller has already computed the FNV-1a hash of the code units. */
+  internHashed(codes: Uint16Array, start: number, end: number, hash: number): number;
+}
+
 /**
  * Interns words to dense integer ids straight from UTF-16 code units, so a hot tokenizer can number its words
  * without creating a JavaScript string per word (open addressing over a pool of code units; FNV-1a hashing).
  * `internString` gives the same id as interning the same code units.
  */
-export class WordInterner {
+export class WordInterner implements WordNumbering {
   private pool = new Uint16Array(1 << 16);
   private poolUsed = 0;
   private offsets = new Int32Array(1 << 12);
@@ -45,6 +52,16 @@ export class WordInterner {
     if (word.length > this.scratch.length) this.scratch = new Uint16Array(word.length * 2);
     for (let i = 0; i < word.length; i++) this.scratch[i] = word.charCodeAt(i);
     return this.intern(this.scratch, 0, word.length);
+  }
+
+  /** The FNV-1a hash of word `id`'s code units. */
+  hashOf(id: number): number {
+    return this.hashes[id];
+  }
+
+  /** Whether word `id` is made of `codes[start..end)`. */
+  matches(id: number, codes: Uint16Array, start: number, end: number): boolean {
+    return this.lengths[id] === end - start && this.sameCodes(id, codes, start, end - start);
   }
 
   word(id: number): string {

@@ -1,4 +1,4 @@
-import { WordInterner } from '../word-interner';
+import { WordNumbering } from '../word-interner';
 import { pythonRstrip } from './python-strip';
 import { applyLanguageIndependentSteps13a, isPunctuation13a, isPythonWhitespace } from './tokenizer-13a';
 
@@ -21,10 +21,20 @@ export class Tokenizer13aIds {
   private count = 0;
   private readonly single = new Uint16Array(1);
 
-  constructor(private readonly interner: WordInterner) {}
+  constructor(private readonly interner: WordNumbering) {}
 
   /** Word ids of `line` after sacreBLEU's BLEU preprocessing (`rstrip`) and 13a tokenization. */
   words(line: string): Int32Array {
+    return this.ids.slice(0, this.scan(line));
+  }
+
+  /** The ids of the last line scanned, in [0, scan's result); overwritten by the next scan. */
+  get scanned(): Int32Array {
+    return this.ids;
+  }
+
+  /** `words(line)` into `scanned` without copying them out; returns how many there are. */
+  scan(line: string): number {
     const stripped = pythonRstrip(line);
     const text = stripped.includes('<') || stripped.includes('\n') || stripped.includes('&') ? applyLanguageIndependentSteps13a(stripped) : stripped;
     const n = text.length;
@@ -55,7 +65,7 @@ export class Tokenizer13aIds {
       }
     }
     if (length > 0) this.flush(length, specials, hash, previousHash);
-    return this.ids.slice(0, this.count);
+    return this.count;
   }
 
   private emit(id: number): void {
