@@ -1,0 +1,27 @@
+/** Meta-evaluation statistics: correlations with p-values, intervals and significance of differences. */
+export { bootstrapInterval, systemLevelBootstrap } from './bootstrap-correlation';
+export type { BootstrapDraw, BootstrapInterval, BootstrapOptions, BootstrapUnit, ScoreMatrix } from './bootstrap-correlation';
+export { CORRELATION_NAMES, correlate, correlationStatistic } from './correlation-functions';
+export type { CorrelationName, CorrelationOptions, CorrelationValue } from './correlation-functions';
+export { kendallInterval, pearsonInterval, spearmanInterval } from './correlation-intervals';
+export type { CorrelationInterval, IntervalMethod } from './correlation-intervals';
+export type { CorrelationTest } from './correlation-result';
+export { groupedCorrelation } from './grouped-correlation';
+export type { GroupCorrelation, GroupedCorrelation, Grouping, GroupingOptions, ScoreRows } from './grouped-correlation';
+export { kendallCounts } from './kendall-counts';
+export type { KendallCounts, TieSums } from './kendall-counts';
+export { kendallExactPValue } from './kendall-exact-null';
+export { kendallLike, kendallLikeFromPreferences } from './kendall-like';
+export type { KendallLike, MetricTieHandling, Preference, PreferenceOptions } from './kendall-like';
+export { kendallNullVariance, kendallStatistic, kendallTau } from './kendall-tau';
+export type { KendallMethod, KendallOptions, KendallTest, KendallVariant } from './kendall-tau';
+export { agreement, mtmeKendall, mtmeKendallCounts, mtmeKendallFromCounts } from './mtme-kendall';
+export type { Agreement, MtmeKendallVariant } from './mtme-kendall';
+export { pearson, pearsonCoefficient, pearsonPValue } from './pearson';
+export { permutationSigDiff, zscore } from './permutation-test';
+export type { PermutationOptions, PermutationResult } from './permutation-test';
+export { averageRanks, denseRanks } from './ranking';
+export type { Scores } from './ranking';
+export { spearman } from './spearman';
+export { williamsSigDiff, williamsTest } from './williams-test';
+export type { WilliamsComparison, WilliamsResult } from './williams-test';
