@@ -250,9 +250,11 @@ export class EvaluationStore implements vscode.Disposable {
     try {
       await this.ensureOpen(session);
       const scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: session.id, system: document.uri.toString(), lines: decoded.segments });
-      // Detached (or re-attached elsewhere) while scoring: drop the result.
-      if (this.documents.get(document.uri.toString()) !== scored) return;
-      const updated: ScoredDocument = { ...scored, scores, warnings: [...session.referenceWarnings, ...decoded.warnings], intervals: undefined };
+      // Detached, or re-attached to another evaluation, while scoring: drop the result. (The entry itself may have
+      // been replaced meanwhile by one carrying new bootstrap intervals: the scores are still this session's.)
+      const current = this.documents.get(document.uri.toString());
+      if (!current || current.sessionKey !== scored.sessionKey) return;
+      const updated: ScoredDocument = { ...current, scores, warnings: [...session.referenceWarnings, ...decoded.warnings], intervals: undefined };
       this.documents.set(document.uri.toString(), updated);
       this.changed.fire(updated);
       this.scheduleIntervals(document.uri);

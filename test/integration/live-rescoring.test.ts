@@ -72,10 +72,13 @@ describe('Live re-scoring', () => {
 
     // Replace line 4 (index 3) with the reference's line 4: its sentence BLEU becomes 100.
     const referenceLine = fs.readFileSync(reference, 'utf8').split('\n')[3];
-    // The change event may reach the extension after `edit` resolves: wait for the re-scored result itself.
+    // The change event may reach the extension after `edit` resolves: wait for the re-scored result itself. Other
+    // notifications for this file (its bootstrap intervals arriving) carry the earlier scores, whose `changed` lists
+    // every line: only a re-score of line 4 alone counts.
     const rescored = new Promise<void>((resolve) => {
       const listener = api.onDidChangeScores((uri) => {
-        if (uri.toString() !== hypothesis.toString()) return;
+        const changed = uri.toString() === hypothesis.toString() ? api.scores(hypothesis)?.changed : undefined;
+        if (!changed || changed.length !== 1 || changed[0] !== 3) return;
         listener.dispose();
         resolve();
       });
