@@ -12,8 +12,9 @@
  *       # from DIR when it has them, otherwise from the WordNet 3.0 package
  *
  * Output format (UTF-8, LF; `#` lines are comments):
- *   @senses                 then one line per lemma, in index.sense order (sorted by sense key):
- *   <lemma> TAB <sense> SPACE <sense> …      a sense is its part of speech (n v a r s) + the synset offset in base 36
+ *   @senses                 then one line per lemma, sorted by lemma (code-unit order, so lookups can binary-search):
+ *   <lemma> TAB <sense> SPACE <sense> …      a sense is its part of speech (n v a r s) + the synset offset in base 36,
+ *                                            in index.sense order (index.sense lists lemmas in the order of lemma + '%')
  *   @exceptions             then one line per exception-list entry, in file order (adj, adv, noun, verb):
  *   <pos> TAB <inflected form> TAB <base form> SPACE <base form> …
  */
@@ -84,6 +85,7 @@ function main() {
     '# WordNet is (c) Princeton University; licence in resources/wordnet/LICENSE (WordNet 3.0 licence). Do not edit.',
     `@senses`,
   ];
+  const senseLines = [];
   let lemma = '';
   let senses = [];
   let lemmaCount = 0;
@@ -93,7 +95,8 @@ function main() {
     if (lemma === '') return;
     if (seen.has(lemma)) throw new Error(`index.sense: lemma ${lemma} is not on consecutive lines`);
     seen.add(lemma);
-    lines.push(`${lemma}\t${senses.join(' ')}`);
+    if (!/^[\x21-\x7e]+$/.test(lemma)) throw new Error(`index.sense: lemma ${JSON.stringify(lemma)} is not printable ASCII`);
+    senseLines.push([lemma, `${lemma}\t${senses.join(' ')}`]);
     lemmaCount++;
   };
   for (const line of indexSense.split('\n')) {
@@ -113,6 +116,8 @@ function main() {
     senseCount++;
   }
   flush();
+  senseLines.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (const [, line] of senseLines) lines.push(line);
 
   lines.push('@exceptions');
   let exceptionCount = 0;

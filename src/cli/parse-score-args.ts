@@ -1,6 +1,7 @@
 import { parseArgs } from 'util';
 import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../core/engine/metric-settings';
 import { UnderstudyError } from '../core/errors';
+import { METEOR_CLI_OPTIONS, meteorSettingsFromArgs } from './parse-meteor-args';
 
 export interface ScoreCommand {
   readonly references: string[];
@@ -48,6 +49,7 @@ const OPTIONS = {
   'rouge-sentence-split': { type: 'string' },
   'gtm-exponent': { type: 'string' },
   'wer-ref-length': { type: 'string' },
+  ...METEOR_CLI_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -103,6 +105,7 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     rougeSentenceSplit: oneOf('rouge-sentence-split', v['rouge-sentence-split'], ['none', 'rule', 'summeval'] as const, d.rougeSentenceSplit),
     errorRateReferenceLength: oneOf('wer-ref-length', v['wer-ref-length'], ['best', 'nearest', 'average', 'average-nearest'] as const, d.errorRateReferenceLength),
     gtmExponent: numberOption('gtm-exponent', v['gtm-exponent'], d.gtmExponent, (n) => n >= 1) as number,
+    ...meteorSettingsFromArgs(v, d),
   };
   if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');
   const references = v.ref ?? [];

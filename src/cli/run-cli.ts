@@ -5,6 +5,7 @@ import { readSegmentFile } from '../core/io/read-segments';
 import { UNDERSTUDY_VERSION } from '../core/version';
 import { reportToJson, reportToText, reportToTsv } from '../core/report/format-report';
 import { parseScoreArgs } from './parse-score-args';
+import { METEOR_CLI_USAGE } from './parse-meteor-args';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
@@ -40,7 +41,7 @@ WER / PER (Leusch et al. 2005):
   --wer-ref-length best|nearest|average|average-nearest   (default best)
 GTM:
   --gtm-exponent E (default 1; 2 rewards contiguous runs)
-
+${METEOR_CLI_USAGE}
 Exit status: 0 scored, 1 the input cannot be scored (message says why), 2 bad command line.
 `;
 

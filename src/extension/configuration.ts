@@ -26,6 +26,15 @@ const SETTING_KEYS: readonly (readonly [string, keyof MetricSettings])[] = [
   ['rouge.alpha', 'rougeAlpha'],
   ['rouge.sentenceSplit', 'rougeSentenceSplit'],
   ['gtm.exponent', 'gtmExponent'],
+  ['meteor.task', 'meteorTask'],
+  ['meteor.parameters', 'meteorParameters'],
+  ['meteor.modules', 'meteorModules'],
+  ['meteor.weights', 'meteorWeights'],
+  ['meteor.normalize', 'meteorNormalize'],
+  ['meteor.noPunct', 'meteorNoPunct'],
+  ['meteor.beamSize', 'meteorBeamSize'],
+  ['meteor.characterBased', 'meteorCharacterBased'],
+  ['meteor.paraphraseTable', 'meteorParaphraseTable'],
 ];
 
 export function settingsFromConfiguration(): { metrics: string[]; settings: MetricSettings } {

@@ -10,6 +10,8 @@ import { loadWordNet } from '../../src/core/io/wordnet-file';
 import { meteorNormalizeEnglish } from '../../src/core/metrics/meteor/meteor-normalize';
 import { TrackedString } from '../../src/core/metrics/meteor/tracked-string';
 import * as fs from 'fs';
+import { readMeteorParaphraseTable } from '../../src/core/io/meteor-paraphrase-file';
+import { MeteorParaphraseTable } from '../../src/core/metrics/meteor/meteor-paraphrase';
 import * as path from 'path';
 
 /** METEOR's command-line flags (as recorded in the golden cases) → our options. */
@@ -277,5 +279,74 @@ describe('METEOR text handling', () => {
     }
     // From the same Java run: dotted abbreviations lose their dots, nonbreaking prefixes keep theirs.
     assert.deepStrictEqual(meteorWords('Mr. Smith paid $1,000.50, i.e. a lot... No. 5 is Art. 3.', 'norm'), ['mr.', 'smith', 'paid', '$', '1,000.50', ',', 'ie', 'a', 'lot', '...', 'no.', '5', 'is', 'art.', '3', '.']);
+  });
+});
+
+describe('METEOR paraphrase module (golden values from METEOR 1.5 with a test paraphrase table)', () => {
+  interface ParaphraseCase {
+    id: string;
+    flags: string[];
+    eval_id: string;
+    system_score: number;
+    references: string[];
+    segments: { precision: number; recall: number; frag: number; score: number; test_tokens: string; ref_tokens: string; matches: [string, string, number, number][] }[];
+    sufficient_stats: number[][];
+  }
+  const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'meteor/paraphrase-golden.json'), 'utf8')) as {
+    inputs: { hyp_file: string; ref_files: Record<string, string>; paraphrase_table: string };
+    cases: ParaphraseCase[];
+  };
+  const table = readMeteorParaphraseTable(path.join(FIXTURES, fixture.inputs.paraphrase_table));
+  const hyps = readDataLines(fixture.inputs.hyp_file, 100);
+
+  it('reads METEOR\'s gzip format (three lines per entry)', () => {
+    assert.strictEqual(table.size, 316);
+    assert.strictEqual(readMeteorParaphraseTable(path.join(FIXTURES, fixture.inputs.paraphrase_table)), table);
+    const plain = MeteorParaphraseTable.parse('0.5\nin order to\nto\n0.2\nin order\nso as\n');
+    const ids = Int32Array.from(['in', 'order', 'to', 'x'], (w) => plain.wordId(w));
+    assert.deepStrictEqual(plain.phrasesAt(ids, 0), [2, 1, 3, 0]);
+    assert.strictEqual(plain.wordId('x'), -1);
+    assert.throws(() => MeteorParaphraseTable.parse('0.5\nonly two lines\n', 'bad.txt'), /bad.txt: 2 lines is not a whole number of entries/);
+  });
+
+  for (const c of fixture.cases) {
+    it(`${c.id}: segment scores, statistics, alignments (multi-word matches) and system score, bit for bit`, () => {
+      const streams = c.references.map((r) => readDataLines(fixture.inputs.ref_files[r], 100));
+      const m = prepareMeteor({ streams }, { ...optionsFromFlags(c.flags), paraphraseTable: table, paraphraseTableName: 'paraphrase-test.gz' });
+      assert.strictEqual(m.evalId, c.eval_id);
+      const rows: Float64Array[] = [];
+      let multiWord = 0;
+      hyps.forEach((h, i) => {
+        const r = m.scoreSegment(h, i);
+        rows.push(r.stats);
+        const e = c.segments[i];
+        assert.strictEqual(r.parts.score, e.score, `segment ${i + 1} score`);
+        assert.ok(same(r.parts.precision, e.precision) && same(r.parts.recall, e.recall) && same(r.parts.fragPenalty, e.frag), `segment ${i + 1} P/R/frag`);
+        assert.deepStrictEqual(Array.from(r.stats.subarray(0, METEOR_SSOUT_COLUMNS)), c.sufficient_stats[i], `segment ${i + 1} statistics`);
+        assert.strictEqual(r.alignment.test.join(' '), e.test_tokens);
+        assert.strictEqual(r.alignment.reference.join(' '), e.ref_tokens, `segment ${i + 1} winning reference`);
+        const matches = r.alignment.matches.filter((x) => x !== undefined).map((x) => [`${x!.start}:${x!.length}`, `${x!.matchStart}:${x!.matchLength}`, x!.stage, x!.prob]);
+        assert.deepStrictEqual(matches, e.matches, `segment ${i + 1} matches`);
+        multiWord += r.alignment.matches.filter((x) => x !== undefined && (x.length > 1 || x.matchLength > 1)).length;
+      });
+      assert.ok(multiWord > 0, 'the case exercises phrase matches');
+      assert.strictEqual(m.corpusScore(sumStats(rows, m.statsLayout.length), rows.length).score, c.system_score);
+      assert.match(m.signature(), /\|para:paraphrase-test\.gz$/);
+    });
+  }
+
+  it('explains a phrase match with all its words on both sides', () => {
+    const t = MeteorParaphraseTable.parse('1\nquickly\nin a hurry\n');
+    const ref = 'We must act quickly now .';
+    const m = prepareMeteor({ streams: [[ref]] }, { modules: ['exact', 'paraphrase'], paraphraseTable: t });
+    const hyp = 'We must act in a hurry now .';
+    const e = m.explain(hyp, 0);
+    const phrase = e.matches.find((x) => x.kind === 'paraphrase');
+    assert.ok(phrase, JSON.stringify(e.matches));
+    assert.deepStrictEqual(phrase!.hypothesis.map((s) => hyp.slice(s.start, s.end)), ['in', 'a', 'hurry']);
+    assert.deepStrictEqual(phrase!.reference.map((s) => ref.slice(s.start, s.end)), ['quickly']);
+    assert.strictEqual(phrase!.order, 3);
+    assert.strictEqual(e.details.chunks, 1);
+    assert.deepStrictEqual(e.unmatchedHypothesis, []);
   });
 });

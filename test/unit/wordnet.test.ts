@@ -8,13 +8,13 @@ import { MeteorSynonyms, sharesSynset } from '../../src/core/metrics/meteor/mete
 const SMALL = [
   '# a hand-made extract in the shipped format',
   '@senses',
-  'car\tn2i4 n3b9',
   'auto\tn2i4',
   'automobile\tn2i4',
+  'car\tn2i4 n3b9',
   'fast\ta10 r20 v30 n40',
-  'quick\ta10 s11',
-  'goose\tn50',
   'go\tv60',
+  'goose\tn50',
+  'quick\ta10 s11',
   'run\tv60 n70',
   '@exceptions',
   'n\tgeese\tgoose',
@@ -46,14 +46,15 @@ describe('WordNet lexicon (src/core/lexicon/wordnet.ts)', () => {
   });
 
   it('lists synset members and synonyms of inflected words', () => {
-    assert.deepStrictEqual(wn.members({ pos: 'n', offset: parseInt('2i4', 36) }), ['car', 'auto', 'automobile']);
+    assert.deepStrictEqual(wn.members({ pos: 'n', offset: parseInt('2i4', 36) }), ['auto', 'automobile', 'car']);
     assert.deepStrictEqual(wn.synonyms('cars'), ['auto', 'automobile']);
     assert.deepStrictEqual(wn.synonyms('fast', 'a'), ['quick']);
     assert.deepStrictEqual(wn.synonyms('went'), ['run']);
   });
 
   it('rejects malformed data with the line number', () => {
-    assert.throws(() => WordNet.parse('@senses\ncar\tx12', 't'), /line 2: bad sense/);
+    assert.throws(() => WordNet.parse('@senses\ncar\tx12', 't').synsets('car'), /bad sense for car/);
+    assert.throws(() => WordNet.parse('@senses\ncar\tn1\nauto\tn1', 't'), /line 3: lemmas must be sorted/);
     assert.throws(() => WordNet.parse('car\tn1', 't'), /before a section header/);
   });
 });
@@ -78,9 +79,11 @@ describe('the shipped WordNet 3.0 extract', () => {
   });
 
   it('rebuilds METEOR 1.5\'s english.synsets and english.exceptions byte for byte (SHA-256 of the files in cmu-mtlab/meteor @ 57a9ec5)', () => {
-    // english.synsets: per lemma (index.sense order), the lemma line and its synset offsets as 8 digits.
+    // english.synsets: per lemma in index.sense order (sense keys "lemma%…" sorted), the lemma line and its synset
+    // offsets as 8 digits.
     const synsets: string[] = [];
-    for (const lemma of wn.allLemmas()) synsets.push(lemma, wn.synsetOffsets(lemma).map((o) => String(o).padStart(8, '0')).join(' '));
+    const senseKeyOrder = wn.allLemmas().sort((a, b) => (a + '%' < b + '%' ? -1 : 1));
+    for (const lemma of senseKeyOrder) synsets.push(lemma, wn.synsetOffsets(lemma).map((o) => String(o).padStart(8, '0')).join(' '));
     const synsetsHash = createHash('sha256').update(synsets.join('\n') + '\n').digest('hex');
     assert.strictEqual(synsetsHash, '20b7cf6ae1cba2395d714d8c2ec2992e88c6d1c75c7c30aa480c6a2a9bb8fef9');
     // english.exceptions: per base form (sorted), the base line and its inflected forms (adj, adv, noun, verb files in order).

@@ -34,6 +34,10 @@ export function describeMetric(name: string): MetricDescription {
     // rouge1 → R-1, rougeSU4 → R-SU4, rougeLsum → R-Lsum.
     return { name, label: `R-${name.slice(5)}`, higherIsBetter: true, best: 1, decimals: 5 };
   }
+  if (name === 'meteor' || name === 'meteor2005') {
+    // METEOR prints scores on 0–1.
+    return { name, label: name === 'meteor' ? 'METEOR' : 'METEOR-2005', higherIsBetter: true, best: 1, decimals: 4 };
+  }
   const higherIsBetter = !ERROR_RATES.has(name);
   return {
     name,

@@ -12,6 +12,9 @@ import { withSentenceSplit } from './sentence-split-adapter';
 import { prepareRouge155, Rouge155Variant } from '../metrics/rouge155/rouge155';
 import { prepareRougeScore } from '../metrics/rouge-score';
 import { withJackknife } from './jackknife';
+import { meteorMetricOptions } from './meteor-options';
+import { prepareMeteor } from '../metrics/meteor/meteor';
+import { prepareMeteor2005 } from '../metrics/meteor/meteor2005';
 import { MetricSettings } from './metric-settings';
 import { MetricRequest } from './score-systems';
 
@@ -83,6 +86,11 @@ const FACTORIES: Record<string, Factory> = {
   ter: (r, s) => prepareTer(r, { caseSensitive: s.terCaseSensitive, normalized: s.terNormalized, noPunct: s.terNoPunct, asianSupport: s.terAsianSupport, dialect: s.terCompat }),
   'bleu-mteval': (r, s) => prepareMtevalBleu(r, { caseSensitive: s.nistCaseSensitive }),
   ...Object.fromEntries([...ROUGE_VARIANTS, 'rougeLsum' as const].map((v) => [v, rougeFactory(v)])),
+  meteor: (r, s) => prepareMeteor(r, meteorMetricOptions(s)),
+  meteor2005: (r, s) => {
+    const o = meteorMetricOptions(s);
+    return prepareMeteor2005(r, { normalization: o.normalization, wordnet: o.wordnet });
+  },
 };
 
 /** Every metric name the CLI, the settings and the manifest accept. */

@@ -1,3 +1,5 @@
+import type { MeteorModule, MeteorTask } from '../metrics/meteor/meteor-config';
+
 /**
  * Everything a user can set about the metrics, named like the reference tools' flags (sacreBLEU, mteval, tercom,
  * ROUGE-1.5.5, rouge-score). One object drives the CLI, the extension settings and the manifest, so a number shown
@@ -43,6 +45,24 @@ export interface MetricSettings {
   readonly gtmExponent: number;
   /** WER / PER: which reference length (and distance) a segment with several references uses (Leusch et al. 2005). */
   readonly errorRateReferenceLength: 'best' | 'nearest' | 'average' | 'average-nearest';
+  /** METEOR 1.5 `-t` (English task defaults for parameters and module weights). */
+  readonly meteorTask: MeteorTask;
+  /** METEOR `-p 'alpha beta gamma delta'`; undefined = the task's (giving them makes METEOR use the adequacy weights unless `-w`). */
+  readonly meteorParameters?: readonly [number, number, number, number];
+  /** METEOR `-m`; undefined = the task's modules (paraphrase only with a table). */
+  readonly meteorModules?: readonly MeteorModule[];
+  /** METEOR `-w`, by position in the module list; undefined = the task's. */
+  readonly meteorWeights?: readonly number[];
+  /** METEOR `-norm` (norm), `-lower` (lower) or neither (none). */
+  readonly meteorNormalize: 'norm' | 'lower' | 'none';
+  /** METEOR `-noPunct` (with norm: punctuation removed). */
+  readonly meteorNoPunct: boolean;
+  /** METEOR `-x` beam size. */
+  readonly meteorBeamSize: number;
+  /** METEOR `-ch`: character-based precision and recall. */
+  readonly meteorCharacterBased: boolean;
+  /** METEOR `-a`: a paraphrase table in METEOR's format (gzip or text); enables the paraphrase module. */
+  readonly meteorParaphraseTable?: string;
 }
 
 export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
@@ -70,4 +90,9 @@ export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
   rougeSentenceSplit: 'none',
   gtmExponent: 1,
   errorRateReferenceLength: 'best',
+  meteorTask: 'rank',
+  meteorNormalize: 'norm',
+  meteorNoPunct: false,
+  meteorBeamSize: 40,
+  meteorCharacterBased: false,
 };

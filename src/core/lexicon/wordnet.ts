@@ -45,37 +45,38 @@ function matchesPos(senseCode: number, pos: WordNetQueryPos | undefined): boolea
 }
 
 export class WordNet {
-  /** Lemma → index into `lemmaSenseStart`. */
-  private readonly lemmaIndex = new Map<string, number>();
-  private readonly lemmas: string[] = [];
-  /** Senses of lemma k are `senseKeys[lemmaSenseStart[k] .. lemmaSenseStart[k + 1])`, in index.sense order. */
-  private readonly lemmaSenseStart: Int32Array;
-  /** pos code · 2^25 + offset, per sense. */
-  private readonly senseKeys: Float64Array;
+  /** The extract's text; lemma lines are looked up in place (binary search over the sorted lemmas). */
+  private readonly text: string;
+  /** Per lemma line (in lemma order): where it starts, where its lemma ends (the tab) and where the line ends. */
+  private readonly lineStarts: Int32Array;
+  private readonly lemmaEnds: Int32Array;
+  private readonly lineEnds: Int32Array;
   /** Exception lists per part of speech: inflected form → base forms, in file order. */
   private readonly exceptions: Readonly<Record<WordNetQueryPos, Map<string, string[]>>>;
-  /** Synset key → lemma indexes, built on first use of `members`/`synonyms`. */
+  /** Synset key → lemma lines, built on first use of `members`/`synonyms`. */
   private synsetMembers: Map<number, number[]> | undefined;
 
   private constructor(
     readonly version: string,
-    lemmas: string[],
-    lemmaSenseStart: Int32Array,
-    senseKeys: Float64Array,
+    text: string,
+    lines: { starts: Int32Array; lemmaEnds: Int32Array; ends: Int32Array },
     exceptions: Record<WordNetQueryPos, Map<string, string[]>>,
   ) {
-    this.lemmas = lemmas;
-    for (let k = 0; k < lemmas.length; k++) this.lemmaIndex.set(lemmas[k], k);
-    this.lemmaSenseStart = lemmaSenseStart;
-    this.senseKeys = senseKeys;
+    this.text = text;
+    this.lineStarts = lines.starts;
+    this.lemmaEnds = lines.lemmaEnds;
+    this.lineEnds = lines.ends;
     this.exceptions = exceptions;
   }
 
-  /** Parses the text of a `resources/wordnet/*.txt` extract (format in scripts/generate-wordnet-data.js). */
+  /**
+   * Indexes the text of a `resources/wordnet/*.txt` extract (format in scripts/generate-wordnet-data.js): only line
+   * boundaries are found here; a lemma's senses are decoded when it is looked up.
+   */
   static parse(text: string, version: string): WordNet {
-    const lemmas: string[] = [];
     const starts: number[] = [];
-    const keys: number[] = [];
+    const lemmaEnds: number[] = [];
+    const ends: number[] = [];
     const exceptions: Record<WordNetQueryPos, Map<string, string[]>> = { n: new Map(), v: new Map(), a: new Map(), r: new Map() };
     let section = '';
     let lineStart = 0;
@@ -83,27 +84,27 @@ export class WordNet {
     while (lineStart < text.length) {
       let lineEnd = text.indexOf('\n', lineStart);
       if (lineEnd < 0) lineEnd = text.length;
-      const line = text.slice(lineStart, lineEnd);
+      const from = lineStart;
       lineStart = lineEnd + 1;
       lineNo++;
-      if (line === '' || line.charCodeAt(0) === 0x23 /* # */) continue;
-      if (line.charCodeAt(0) === 0x40 /* @ */) {
-        section = line;
+      const first = text.charCodeAt(from);
+      if (lineEnd === from || first === 0x23 /* # */) continue;
+      if (first === 0x40 /* @ */) {
+        section = text.slice(from, lineEnd);
         continue;
       }
       if (section === '@senses') {
-        const tab = line.indexOf('\t');
-        if (tab <= 0) throw new Error(`WordNet data line ${lineNo}: expected "lemma<TAB>senses"`);
-        lemmas.push(line.slice(0, tab));
-        starts.push(keys.length);
-        for (const sense of line.slice(tab + 1).split(' ')) {
-          const code = POS_CODES[sense.charAt(0) as WordNetPos];
-          const offset = parseInt(sense.slice(1), 36);
-          if (code === undefined || !Number.isFinite(offset)) throw new Error(`WordNet data line ${lineNo}: bad sense ${JSON.stringify(sense)}`);
-          keys.push(code * OFFSET_RANGE + offset);
+        const tab = text.indexOf('\t', from);
+        if (tab <= from || tab >= lineEnd) throw new Error(`WordNet data line ${lineNo}: expected "lemma<TAB>senses"`);
+        const previous = starts.length - 1;
+        if (previous >= 0 && compareRange(text, starts[previous], lemmaEnds[previous], from, tab) >= 0) {
+          throw new Error(`WordNet data line ${lineNo}: lemmas must be sorted and unique (${text.slice(from, tab)})`);
         }
+        starts.push(from);
+        lemmaEnds.push(tab);
+        ends.push(lineEnd);
       } else if (section === '@exceptions') {
-        const [pos, form, bases] = line.split('\t');
+        const [pos, form, bases] = text.slice(from, lineEnd).split('\t');
         const table = exceptions[pos as WordNetQueryPos];
         if (!table || !form || !bases) throw new Error(`WordNet data line ${lineNo}: expected "pos<TAB>form<TAB>bases"`);
         const list = table.get(form);
@@ -113,17 +114,17 @@ export class WordNet {
         throw new Error(`WordNet data line ${lineNo}: data before a section header`);
       }
     }
-    starts.push(keys.length);
-    return new WordNet(version, lemmas, Int32Array.from(starts), Float64Array.from(keys), exceptions);
+    const wordnet = new WordNet(version, text, { starts: Int32Array.from(starts), lemmaEnds: Int32Array.from(lemmaEnds), ends: Int32Array.from(ends) }, exceptions);
+    return wordnet;
   }
 
   get lemmaCount(): number {
-    return this.lemmas.length;
+    return this.lineStarts.length;
   }
 
-  /** Every lemma, in index.sense order. */
-  allLemmas(): readonly string[] {
-    return this.lemmas;
+  /** Every lemma, in code-unit order. */
+  allLemmas(): string[] {
+    return Array.from(this.lineStarts, (start, k) => this.text.slice(start, this.lemmaEnds[k]));
   }
 
   /** The exception list of a part of speech: inflected form → base forms, in file order. */
@@ -133,21 +134,20 @@ export class WordNet {
 
   /** The lemma is in WordNet (in any part of speech, or in `pos`). */
   has(lemma: string, pos?: WordNetQueryPos): boolean {
-    const k = this.lemmaIndex.get(lemma);
-    if (k === undefined) return false;
+    const k = this.find(lemma);
+    if (k < 0) return false;
     if (pos === undefined) return true;
-    for (let s = this.lemmaSenseStart[k]; s < this.lemmaSenseStart[k + 1]; s++) if (matchesPos(Math.floor(this.senseKeys[s] / OFFSET_RANGE), pos)) return true;
-    return false;
+    return this.senseKeys(k).some((key) => matchesPos(Math.floor(key / OFFSET_RANGE), pos));
   }
 
   /** The synsets of a lemma (exact lookup, no morphology), in index.sense order, optionally of one part of speech. */
   synsets(lemma: string, pos?: WordNetQueryPos): WordNetSynset[] {
-    const k = this.lemmaIndex.get(lemma);
-    if (k === undefined) return [];
+    const k = this.find(lemma);
+    if (k < 0) return [];
     const out: WordNetSynset[] = [];
-    for (let s = this.lemmaSenseStart[k]; s < this.lemmaSenseStart[k + 1]; s++) {
-      const code = Math.floor(this.senseKeys[s] / OFFSET_RANGE);
-      if (matchesPos(code, pos)) out.push({ pos: POS_BY_CODE[code], offset: this.senseKeys[s] - code * OFFSET_RANGE });
+    for (const key of this.senseKeys(k)) {
+      const code = Math.floor(key / OFFSET_RANGE);
+      if (matchesPos(code, pos)) out.push({ pos: POS_BY_CODE[code], offset: key - code * OFFSET_RANGE });
     }
     return out;
   }
@@ -158,17 +158,17 @@ export class WordNet {
    * offsets, which is why its synonym module needs exactly this view.
    */
   synsetOffsets(lemma: string): number[] {
-    const k = this.lemmaIndex.get(lemma);
-    if (k === undefined) return [];
-    const out: number[] = [];
-    for (let s = this.lemmaSenseStart[k]; s < this.lemmaSenseStart[k + 1]; s++) out.push(this.senseKeys[s] % OFFSET_RANGE);
-    return out;
+    const k = this.find(lemma);
+    return k < 0 ? [] : this.senseKeys(k).map((key) => key % OFFSET_RANGE);
   }
 
   /** Base forms listed for an inflected form in the exception lists (of one part of speech, or all in adj, adv, noun, verb order). */
   exceptionBases(form: string, pos?: WordNetQueryPos): string[] {
     const out: string[] = [];
-    for (const p of pos === undefined ? (['a', 'r', 'n', 'v'] as const) : [pos]) out.push(...(this.exceptions[p].get(form) ?? []));
+    for (const p of pos === undefined ? (['a', 'r', 'n', 'v'] as const) : [pos]) {
+      const bases = this.exceptions[p].get(form);
+      if (bases) out.push(...bases);
+    }
     return out;
   }
 
@@ -188,10 +188,10 @@ export class WordNet {
     return out;
   }
 
-  /** The lemmas of a synset, in index.sense (lemma) order. */
+  /** The lemmas of a synset, in lemma order. */
   members(synset: WordNetSynset): string[] {
     const members = this.memberIndex().get(POS_CODES[synset.pos] * OFFSET_RANGE + synset.offset) ?? [];
-    return members.map((k) => this.lemmas[k]);
+    return members.map((k) => this.text.slice(this.lineStarts[k], this.lemmaEnds[k]));
   }
 
   /**
@@ -215,18 +215,74 @@ export class WordNet {
     return out;
   }
 
+  /** Index of the lemma's line, or -1 (binary search in code-unit order). */
+  private find(lemma: string): number {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compareWithLine(this.text, this.lineStarts[mid], this.lemmaEnds[mid], lemma);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** pos code · 2^25 + offset for each sense of lemma line k, in file order. */
+  private senseKeys(k: number): number[] {
+    const out: number[] = [];
+    const text = this.text;
+    const end = this.lineEnds[k];
+    let i = this.lemmaEnds[k] + 1;
+    while (i < end) {
+      const code = POS_CODES[text.charAt(i) as WordNetPos];
+      if (code === undefined) throw new Error(`WordNet data: bad sense for ${text.slice(this.lineStarts[k], this.lemmaEnds[k])}`);
+      i++;
+      let offset = 0;
+      while (i < end && text.charCodeAt(i) !== 0x20) {
+        const c = text.charCodeAt(i);
+        offset = offset * 36 + (c <= 0x39 ? c - 0x30 : c - 0x61 + 10);
+        i++;
+      }
+      out.push(code * OFFSET_RANGE + offset);
+      i++;
+    }
+    return out;
+  }
+
   private memberIndex(): Map<number, number[]> {
     if (!this.synsetMembers) {
       const index = new Map<number, number[]>();
-      for (let k = 0; k < this.lemmas.length; k++) {
-        for (let s = this.lemmaSenseStart[k]; s < this.lemmaSenseStart[k + 1]; s++) {
-          const list = index.get(this.senseKeys[s]);
+      for (let k = 0; k < this.lineStarts.length; k++) {
+        for (const key of this.senseKeys(k)) {
+          const list = index.get(key);
           if (list) list.push(k);
-          else index.set(this.senseKeys[s], [k]);
+          else index.set(key, [k]);
         }
       }
       this.synsetMembers = index;
     }
     return this.synsetMembers;
   }
+}
+
+/** Compares text[aFrom, aTo) with text[bFrom, bTo) in code-unit order. */
+function compareRange(text: string, aFrom: number, aTo: number, bFrom: number, bTo: number): number {
+  const n = Math.min(aTo - aFrom, bTo - bFrom);
+  for (let i = 0; i < n; i++) {
+    const d = text.charCodeAt(aFrom + i) - text.charCodeAt(bFrom + i);
+    if (d !== 0) return d;
+  }
+  return aTo - aFrom - (bTo - bFrom);
+}
+
+/** Compares text[from, to) with `word` in code-unit order. */
+function compareWithLine(text: string, from: number, to: number, word: string): number {
+  const n = Math.min(to - from, word.length);
+  for (let i = 0; i < n; i++) {
+    const d = text.charCodeAt(from + i) - word.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return to - from - word.length;
 }

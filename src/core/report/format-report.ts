@@ -10,10 +10,10 @@ function formatNumber(value: number, digits: number): string {
   return Number.isNaN(value) ? 'nan' : value.toFixed(digits);
 }
 
-/** Digits printed in the text table: what the reference tools print (sacreBLEU 2, ROUGE-1.5.5 5, mteval 4). */
+/** Digits printed in the text table: what the reference tools print (sacreBLEU 2, ROUGE-1.5.5 5, mteval 4; METEOR 4 of its full precision). */
 function digitsFor(metric: string): number {
   if (metric.startsWith('rouge') || metric.startsWith('gtm')) return 5;
-  if (metric === 'nist' || metric === 'bleu-mteval') return 4;
+  if (metric === 'nist' || metric === 'bleu-mteval' || metric.startsWith('meteor')) return 4;
   return 2;
 }
 

@@ -19,14 +19,14 @@ export class MeteorSynonyms {
   synsets(word: string): Int32Array {
     let set = this.cache.get(word);
     if (set === undefined) {
-      const offsets = new Set<number>(this.wordnet.synsetOffsets(word));
+      const offsets = this.wordnet.synsetOffsets(word);
       const bases = this.wordnet.exceptionBases(word);
       if (bases.length > 0) {
-        for (const base of bases) for (const o of this.wordnet.synsetOffsets(base)) offsets.add(o);
+        for (const base of bases) offsets.push(...this.wordnet.synsetOffsets(base));
       } else {
-        for (const o of this.wordnet.synsetOffsets(this.morph(word))) offsets.add(o);
+        offsets.push(...this.wordnet.synsetOffsets(this.morph(word)));
       }
-      set = Int32Array.from(offsets).sort();
+      set = uniqueSorted(offsets);
       if (this.cache.size >= 200_000) this.cache.clear();
       this.cache.set(word, set);
     }
@@ -48,6 +48,16 @@ export class MeteorSynonyms {
     return '';
   }
 }
+
+function uniqueSorted(values: number[]): Int32Array {
+  if (values.length === 0) return EMPTY;
+  const sorted = Int32Array.from(values).sort();
+  let n = 1;
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i];
+  return sorted.subarray(0, n);
+}
+
+const EMPTY = new Int32Array(0);
 
 /** WordNet 3's detachment suffixes as METEOR lists them: noun, verb, adjective rules, in this order. */
 const MORPH_RULES: readonly (readonly [string, string])[] = [

@@ -4,7 +4,7 @@ import { Span, Token } from '../../text/token';
 import { snowballEnglishStem } from '../../text/stemmers/snowball-english';
 import { WordNet } from '../../lexicon/wordnet';
 import { METEOR_ENGLISH_FUNCTION_WORDS } from './data/meteor-english.generated';
-import { MeteorAlignerResources, MeteorAlignment, meteorAlign, meteorSearchWeights } from './meteor-aligner';
+import { MeteorAlignerResources, MeteorAlignment, MeteorLine, meteorAlign, meteorSearchWeights } from './meteor-aligner';
 import { MeteorConfig, MeteorOptions, meteorEvalId, resolveMeteorOptions } from './meteor-config';
 import { meteorTokens, meteorWords } from './meteor-normalize';
 import { MeteorParaphraseTable } from './meteor-paraphrase';
@@ -79,7 +79,16 @@ export function prepareMeteor(references: ReferenceSet, options: MeteorMetricOpt
     functionWords: METEOR_FUNCTION_WORDS,
   };
   const searchWeights = meteorSearchWeights(config.modules);
-  const referenceWords: string[][][] = streams.map((stream) => stream.map((line) => meteorWords(line, config.normalization)));
+  // Reference lines are normalised and analysed on first use, then kept (k → segment → line).
+  const referenceLines: (MeteorLine | undefined)[][] = streams.map((stream) => new Array<MeteorLine | undefined>(stream.length));
+  const referenceLine = (k: number, segment: number): MeteorLine => {
+    let line = referenceLines[k][segment];
+    if (!line) {
+      line = new MeteorLine(meteorWords(streams[k][segment], config.normalization));
+      referenceLines[k][segment] = line;
+    }
+    return line;
+  };
 
   const checkSegment = (segment: number): void => {
     if (!(segment >= 0 && segment < segments)) {
@@ -94,8 +103,9 @@ export function prepareMeteor(references: ReferenceSet, options: MeteorMetricOpt
     checkSegment(segment);
     let best: MeteorSegmentResult | undefined;
     const referenceScores: number[] = [];
+    const testLine = new MeteorLine(test);
     for (let k = 0; k < nrefs; k++) {
-      const alignment = meteorAlign(test, referenceWords[k][segment], config.modules, searchWeights, config.beamSize, resources);
+      const alignment = meteorAlign(testLine, referenceLine(k, segment), config.modules, searchWeights, config.beamSize, resources);
       const stats = meteorStatsOfAlignment(alignment, config.characterBased);
       const parts = scoreParts(stats, false);
       referenceScores.push(parts.score);
