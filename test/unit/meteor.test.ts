@@ -253,6 +253,17 @@ describe('METEOR explanation', () => {
   });
 });
 
+describe('METEOR synonym quirk: bare synset offsets', () => {
+  it('matches "able" with "breathe" (adjective and verb synsets at the same offset, 00001740), as METEOR 1.5 does', () => {
+    // METEOR 1.5: -norm -m "exact synonym" -w "1.0 0.8" on "they are able" / "they breathe" prints 0.32771084337349404
+    // with the alignment 0:1 ↔ 0:1 (exact) and 1:1 ↔ 2:1 (synonym).
+    const m = prepareMeteor({ streams: [['they breathe']] }, { modules: ['exact', 'synonym'], weights: [1.0, 0.8], wordnet: loadWordNet });
+    const r = m.scoreSegment('they are able', 0);
+    assert.strictEqual(r.parts.score, 0.32771084337349404);
+    assert.deepStrictEqual(r.alignment.matches.map((x) => x && [x.start, x.matchStart, x.stage]), [[0, 0, 0], [1, 2, 1]]);
+  });
+});
+
 describe('METEOR text handling', () => {
   it('hashes strings like Java (collisions match, as in METEOR)', () => {
     assert.strictEqual(javaStringHash(''), 0);
