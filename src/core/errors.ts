@@ -8,7 +8,11 @@ export type UnderstudyErrorCode =
   | 'bad-jsonl'
   | 'unknown-metric'
   | 'bad-option'
-  | 'line-too-long';
+  | 'line-too-long'
+  // Syntactic metrics: no dependency/constituency trees for a line, a parse that does not fit its text, no WordNet.
+  | 'no-trees'
+  | 'bad-parse'
+  | 'no-synonyms';
 
 export class UnderstudyError extends Error {
   constructor(
