@@ -26,6 +26,13 @@ const SETTING_KEYS: readonly (readonly [string, keyof MetricSettings])[] = [
   ['rouge.alpha', 'rougeAlpha'],
   ['rouge.sentenceSplit', 'rougeSentenceSplit'],
   ['gtm.exponent', 'gtmExponent'],
+  ['dep.beta', 'depBeta'],
+  ['dep.partial', 'depPartialMode'],
+  ['depeval.jackknife', 'depevalJackknife'],
+  ['be.stem', 'beStem'],
+  ['hwcm.depth', 'hwcmDepth'],
+  ['stm.depth', 'stmDepth'],
+  ['dpHwc.items', 'dpHwcItems'],
 ];
 
 export function settingsFromConfiguration(): { metrics: string[]; settings: MetricSettings } {
