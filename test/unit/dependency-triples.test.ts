@@ -4,6 +4,7 @@ import * as path from 'path';
 import { parseConllu } from '../../src/core/syntax/conllu';
 import { PREDICATE_LABELS, UD_TO_LFG, formatTriple, sentenceTriples } from '../../src/core/syntax/lfg-triples';
 import { SynonymSets } from '../../src/core/syntax/synonym-source';
+import { ParsedLineTable } from '../../src/core/syntax/tree-source';
 import { prepareDependencyF } from '../../src/core/metrics/syntactic/dependency-f';
 import { NO_SWITCHES, TripleSwitches, tripleUnits, unitText } from '../../src/core/metrics/syntactic/triple-units';
 import { metricRequest } from '../../src/core/engine/metric-registry';
@@ -161,4 +162,30 @@ describe('dependency triples (Owczarzak et al. 2007) from UD trees', () => {
     const metric = metricRequest('dep-f', DEFAULT_METRIC_SETTINGS, { trees }).prepare({ streams: [[JOHN]] });
     assert.throws(() => metric.stats('a line nobody parsed', 0), (e: unknown) => e instanceof UnderstudyError && e.code === 'no-trees' && /segment 1/.test(e.message));
   });
+});
+
+describe('statistics from key counts agree with the matched pairs the explanations show', () => {
+  const text = fs.readFileSync(path.join(FIXTURES, 'data/ud-english-ewt/en_ewt-ud-dev.sample.conllu'), 'utf8');
+  const sentences = parseConllu(text).slice(30, 90);
+  const lines = sentences.map((s) => s.text as string);
+  const source = new ParsedLineTable('ewt', sentences.map((s) => [s.text as string, [s]] as const));
+  const hypotheses = lines.slice(0, 20);
+  const references = { streams: [lines.slice(20, 40), lines.slice(40, 60), hypotheses.map((h, i) => (i % 3 === 0 ? h : lines[40 + i]))] };
+  for (let mask = 0; mask < 16; mask++) {
+    const switches = ['pm', 'one', 'norel', 'pred'].filter((_, i) => mask & (1 << i));
+    for (const base of ['dep-f', 'depeval', 'be-hm', 'be']) {
+      if (base.startsWith('be') && mask > 0) continue;
+      const name = [base, ...switches].join('-');
+      it(name, () => {
+        const metric = metricRequest(name, { ...DEFAULT_METRIC_SETTINGS, depevalJackknife: false }, { trees: source }).prepare(references);
+        hypotheses.forEach((h, i) => {
+          const stats = metric.stats(h, i);
+          const explanation = metric.explain(h, i);
+          assert.equal(metric.sentenceScore(stats).score, explanation.score, `${name}, segment ${i + 1}`);
+          const matched = base === 'depeval' ? explanation.details.hits : base === 'dep-f' ? stats[0] : stats[6];
+          assert.equal(explanation.matches.length, matched, `${name}, segment ${i + 1}`);
+        });
+      });
+    }
+  }
 });

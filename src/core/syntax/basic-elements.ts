@@ -1,5 +1,5 @@
 import { DependencySentence, DependencyWord } from './conllu';
-import { ParsedLine } from './tree-source';
+import { ParsedLine, baseRelation } from './tree-source';
 
 /**
  * Basic Elements (Hovy, Lin & Zhou 2005) from Universal Dependencies trees: "the heads of major syntactic constituents
@@ -30,10 +30,6 @@ export interface BasicElement {
 /** UD relations whose dependents are function words, not elements. */
 const FUNCTION_RELATIONS = new Set(['punct', 'case', 'mark', 'cc', 'aux', 'cop', 'expl', 'fixed', 'reparandum', 'goeswith', 'flat', 'root']);
 
-function baseRelation(word: DependencyWord): string {
-  return word.deprel.split(':')[0];
-}
-
 function isElement(word: DependencyWord): boolean {
   const base = baseRelation(word);
   if (FUNCTION_RELATIONS.has(base)) return false;
@@ -46,18 +42,28 @@ export function sentenceBasicElements(sentence: DependencySentence, sentenceInde
   const words = sentence.words;
   const children: DependencyWord[][] = words.map(() => []);
   for (const w of words) if (w.head > 0) children[w.head - 1].push(w);
-  // A name: the head word and its `flat` dependents, in word order.
-  const nameWords = (w: DependencyWord): number[] => {
-    const ids = [w.id];
-    const stack = children[w.id - 1].filter((c) => baseRelation(c) === 'flat');
-    while (stack.length > 0) {
-      const c = stack.pop() as DependencyWord;
-      ids.push(c.id);
-      for (const g of children[c.id - 1]) if (baseRelation(g) === 'flat') stack.push(g);
+  // A name: the head word and its `flat` dependents, in word order (worked out once per word).
+  const names: (readonly number[] | undefined)[] = new Array(words.length);
+  const texts: (string | undefined)[] = new Array(words.length);
+  const nameWords = (w: DependencyWord): readonly number[] => {
+    let ids = names[w.id - 1];
+    if (!ids) {
+      const found = [w.id];
+      const stack = children[w.id - 1].filter((c) => baseRelation(c) === 'flat');
+      while (stack.length > 0) {
+        const c = stack.pop() as DependencyWord;
+        found.push(c.id);
+        for (const g of children[c.id - 1]) if (baseRelation(g) === 'flat') stack.push(g);
+      }
+      ids = names[w.id - 1] = found.length === 1 ? found : found.sort((a, b) => a - b);
     }
-    return ids.sort((a, b) => a - b);
+    return ids;
   };
-  const text = (ids: readonly number[]): string => ids.map((id) => words[id - 1].form).join(' ');
+  const text = (w: DependencyWord): string => {
+    let t = texts[w.id - 1];
+    if (t === undefined) t = texts[w.id - 1] = nameWords(w).map((id) => words[id - 1].form).join(' ');
+    return t;
+  };
   const out: BasicElement[] = [];
   for (const w of words) {
     if (w.head <= 0 || !isElement(w)) continue;
@@ -72,9 +78,7 @@ export function sentenceBasicElements(sentence: DependencySentence, sentenceInde
     const relation = relationWords.length > 0
       ? relationWords.map((m) => [m, ...children[m.id - 1].filter((f) => baseRelation(f) === 'fixed')].sort((a, b) => a.id - b.id).map((x) => x.form).join(' ')).join(' ')
       : baseRelation(w);
-    const headWords = nameWords(head);
-    const modifierWords = nameWords(w);
-    out.push({ head: text(headWords), modifier: text(modifierWords), relation, sentence: sentenceIndex, headWords, modifierWords });
+    out.push({ head: text(head), modifier: text(w), relation, sentence: sentenceIndex, headWords: nameWords(head), modifierWords: nameWords(w) });
   }
   return out;
 }

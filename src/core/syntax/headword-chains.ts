@@ -1,5 +1,5 @@
 import { DependencyWord } from './conllu';
-import { ParsedLine, includedWords } from './tree-source';
+import { ParsedLine, baseRelation, includedWords } from './tree-source';
 
 /**
  * Head-word chains (Liu & Gildea 2005): "a sequence of words which corresponds to a path in the dependency tree",
@@ -22,7 +22,7 @@ export type ChainItem = (word: DependencyWord) => string;
 
 export const wordItem = (lowercase: boolean): ChainItem => (lowercase ? (w) => w.form.toLowerCase() : (w) => w.form);
 export const categoryItem: ChainItem = (w) => w.upos;
-export const relationItem: ChainItem = (w) => w.deprel.split(':')[0];
+export const relationItem: ChainItem = baseRelation;
 
 /** `chains[n - 1]`: the chains of n words, for n = 1..maxLength. */
 export function headwordChains(parsed: ParsedLine, maxLength: number, item: ChainItem): HeadwordChain[][] {

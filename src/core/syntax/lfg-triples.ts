@@ -1,5 +1,5 @@
 import { DependencySentence, DependencyWord } from './conllu';
-import { ParsedLine, includedWords } from './tree-source';
+import { ParsedLine, baseRelation, includedWords } from './tree-source';
 
 /**
  * Dependency triples in the style of Owczarzak, van Genabith & Way (2007): an LFG f-structure flattened into
@@ -105,7 +105,7 @@ export const PREDICATE_LABELS: ReadonlySet<string> = new Set([
 
 function ruleFor(word: DependencyWord): RelationRule {
   const full = word.deprel;
-  let rule = UD_TO_LFG[full] ?? UD_TO_LFG[full.split(':')[0]] ?? relation('adj');
+  let rule = UD_TO_LFG[full] ?? UD_TO_LFG[baseRelation(word)] ?? relation('adj');
   if (full === 'det') {
     if (word.feats.Poss === 'Yes') rule = relation('poss');
     else if (['Tot', 'Ind', 'Neg'].includes(word.feats.PronType ?? '')) rule = relation('quant');
@@ -174,14 +174,14 @@ export function sentenceTriples(sentence: DependencySentence, sentenceIndex = 0)
         if (rule.label === 'inf') add('inf', false, head, '+');
         else if (rule.label === 'coord_form') add('coord_form', false, firstConjunct(words, head), lemmas[w.id - 1]);
         else add(rule.label, false, head, lemmas[w.id - 1]);
-      } else if (w.deprel.split(':')[0] === 'aux' && MODALS.has(lemmas[w.id - 1])) add('modal', false, head, lemmas[w.id - 1]);
+      } else if (baseRelation(w) === 'aux' && MODALS.has(lemmas[w.id - 1])) add('modal', false, head, lemmas[w.id - 1]);
       if (w.feats.PronType === 'Rel') {
         const clause = relativeClauseHead(words, w);
         if (clause) add('topicrel', true, clause, w);
       }
     }
     // The word's own features (an auxiliary's or copula's go to the head it serves: see clauseTense).
-    const base = w.deprel.split(':')[0];
+    const base = baseRelation(w);
     if (base === 'aux' || base === 'cop') continue;
     if (NOMINAL.has(w.upos)) {
       const number = NUMBER[w.feats.Number ?? ''];
@@ -207,7 +207,7 @@ export function sentenceTriples(sentence: DependencySentence, sentenceIndex = 0)
 
 /** Tense of the clause `w` heads: from its first finite auxiliary or copula, else its own if it is finite. */
 function clauseTense(w: DependencyWord, children: readonly DependencyWord[]): string | undefined {
-  const auxiliaries = children.filter((c) => c.deprel === 'cop' || c.deprel.split(':')[0] === 'aux');
+  const auxiliaries = children.filter((c) => c.deprel === 'cop' || baseRelation(c) === 'aux');
   const finite = auxiliaries.find((c) => c.feats.VerbForm === 'Fin');
   if (finite) return MODALS.has(lemmaOf(finite)) ? undefined : TENSE[finite.feats.Tense ?? ''];
   if (auxiliaries.length > 0) return undefined;

@@ -163,18 +163,24 @@ export function abbreviate(line: string): string {
   return line.length <= 60 ? line : `${line.slice(0, 57)}…`;
 }
 
-/** Which words (index id − 1) take part in syntactic units: all but punctuation and anything below it. */
-export function includedWords(sentence: DependencySentence): boolean[] {
+/** A word's universal relation, without its subtype (`obl:tmod` → `obl`). */
+export function baseRelation(word: DependencyWord): string {
+  const colon = word.deprel.indexOf(':');
+  return colon < 0 ? word.deprel : word.deprel.slice(0, colon);
+}
+
+/** Which words (index id − 1) take part in syntactic units (1) or not (0): all but punctuation and anything below it. */
+export function includedWords(sentence: DependencySentence): Uint8Array {
   const words = sentence.words;
-  // 1 = in, 0 = out, -1 = not known yet; each word's answer is its head's, unless it is punctuation itself.
-  const state = new Int8Array(words.length).fill(-1);
+  // 1 = in, 0 = out, 2 = not known yet; each word's answer is its head's, unless it is punctuation itself.
+  const state = new Uint8Array(words.length).fill(2);
   const path: number[] = [];
   for (const start of words) {
     let w: DependencyWord | undefined = start;
     let answer = 1;
     while (w) {
       const known = state[w.id - 1];
-      if (known >= 0) {
+      if (known !== 2) {
         answer = known;
         break;
       }
@@ -191,5 +197,5 @@ export function includedWords(sentence: DependencySentence): boolean[] {
     for (const id of path) state[id - 1] = answer;
     path.length = 0;
   }
-  return Array.from(state, (x) => x !== 0);
+  return state;
 }

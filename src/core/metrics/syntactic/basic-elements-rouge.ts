@@ -8,7 +8,7 @@ import { perlRound5 } from '../rouge155/perl-format';
 import { ROUGE155_STATS_LAYOUT, combineModels, fFromRounded } from '../rouge155/rouge155';
 import { rouge155BootstrapAverage } from '../rouge155/rouge155-average';
 import { UNDERSTUDY_VERSION } from '../../version';
-import { KeyedUnit, matchUnits } from './unit-matching';
+import { KeyedUnit, countOverlap, keyCounts, matchUnits, sumValues } from './unit-matching';
 import { ReferenceCache, contentWords, hypothesisParse, presentReferences, spanOf, summaryMeans, uniqueSpans } from './syntactic-common';
 
 /**
@@ -60,6 +60,19 @@ const BRACKET_TOKEN = /(-LRB-|-RRB-|-LSB-|-RSB-|-LCB-|-RCB-)/;
  * Perl's `split(/\s+/)` (bytes: ASCII whitespace only) keeps a leading empty field and drops trailing ones.
  */
 function stemMulti(text: string): string {
+  let stemmed = stemMemo.get(text);
+  if (stemmed === undefined) {
+    stemmed = stemTokens(text);
+    if (stemMemo.size >= 100_000) stemMemo.clear();
+    stemMemo.set(text, stemmed);
+  }
+  return stemmed;
+}
+
+/** Stems of recently seen heads and modifiers (a pure function of the text; bounded so memory stays flat). */
+const stemMemo = new Map<string, string>();
+
+function stemTokens(text: string): string {
   const tokens = text.split(/[ \t\n\r\f\x0b]+/);
   while (tokens.length > 0 && tokens[tokens.length - 1] === '') tokens.pop();
   return tokens.map((t) => (/[A-Za-z0-9]/.test(t) && !BRACKET_TOKEN.test(t) ? rouge155Stem(t) : t)).join(' ');
@@ -159,14 +172,17 @@ export function prepareBasicElements(references: ReferenceSet, options: BasicEle
   const alpha = options.alpha ?? 0.5;
   if (!(alpha >= 0 && alpha <= 1)) throw new RangeError('Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively.');
   const unitsOf = (parsed: ParsedLine): BeUnit[] => beUnits(lineBasicElements(parsed), mode, stem);
-  const referenceUnits = new ReferenceCache(references, trees, unitsOf);
+  const referenceUnits = new ReferenceCache(references, trees, (parsed) => {
+    const units = unitsOf(parsed);
+    return { units, counts: keyCounts(units) };
+  });
 
   const compare = (hypothesis: string, segment: number) => {
     const hypParse = hypothesisParse(trees, hypothesis, segment);
     const peer = unitsOf(hypParse);
     const models = presentReferences(references, segment).map((k) => {
       const { parsed, value } = referenceUnits.get(k, segment);
-      return { k, parsed, units: value, matching: matchUnits(peer, value) };
+      return { k, parsed, units: value.units, matching: matchUnits(peer, value.units) };
     });
     const counts: BeModelScore[] = models.map((m) => ({ hit: m.matching.pairs.length, modelCount: m.units.length, peerCount: peer.length }));
     return { hypParse, peer, models, ...rougeBeRow(counts, modelAverage, alpha) };
@@ -188,7 +204,14 @@ export function prepareBasicElements(references: ReferenceSet, options: BasicEle
     name,
     statsLayout: ROUGE155_STATS_LAYOUT,
     stats(hypothesis: string, segment: number): Float64Array {
-      return compare(hypothesis, segment).row;
+      // ROUGE's hit per model is the clipped overlap of the key counts (getBEScore); no pairing needed here.
+      const peer = keyCounts(unitsOf(hypothesisParse(trees, hypothesis, segment)));
+      const peerCount = sumValues(peer);
+      const models = presentReferences(references, segment).map((k) => {
+        const { counts } = referenceUnits.get(k, segment).value;
+        return { hit: countOverlap(peer, counts, false), modelCount: sumValues(counts), peerCount };
+      });
+      return rougeBeRow(models, modelAverage, alpha).row;
     },
     corpusScore(totals: Float64Array): MetricScore {
       return rougeBeMeans(totals, alpha);

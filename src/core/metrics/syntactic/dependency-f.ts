@@ -1,7 +1,7 @@
 import { Explanation } from '../explanation';
 import { MetricScore, PreparedMetric, ReferenceSet } from '../metric';
 import { ParsedLine } from '../../syntax/tree-source';
-import { UnitMatching, matchUnits } from './unit-matching';
+import { UnitMatching, countOverlap, keyCounts, matchUnits, sumValues } from './unit-matching';
 import { TripleUnit, unitText } from './triple-units';
 import { TripleMetricOptions, explainPairs, tripleMetricSetup } from './triple-metric';
 import { hypothesisParse, precisionRecallF, presentReferences, treeText } from './syntactic-common';
@@ -36,16 +36,31 @@ export function prepareDependencyF(references: ReferenceSet, options: Dependency
     const hypUnits = unitsOf(hypParse);
     let best: { k: number; parsed: ParsedLine; units: TripleUnit[]; matching: UnitMatching; f: number } | undefined;
     for (const k of presentReferences(references, segment)) {
-      const { parsed, value: units } = referenceUnits.get(k, segment);
-      const matching = matchUnits(hypUnits, units, { distinct: switches.one, similar });
+      const { parsed, value } = referenceUnits.get(k, segment);
+      const matching = matchUnits(hypUnits, value.units, { distinct: switches.one, similar });
       const f = precisionRecallF(matching.pairs.length, matching.hypothesis.length, matching.reference.length, beta).f;
-      if (!best || f > best.f) best = { k, parsed, units, matching, f };
+      if (!best || f > best.f) best = { k, parsed, units: value.units, matching, f };
     }
-    // Without references, the hypothesis' units still count (precision 0).
-    const counts = best
-      ? [best.matching.pairs.length, best.matching.hypothesis.length, best.matching.reference.length]
-      : [0, switches.one ? new Set(hypUnits.map((u) => u.key)).size : hypUnits.length, 0];
-    return { hypParse, hypUnits, best, counts };
+    return { hypParse, hypUnits, best };
+  };
+
+  /** [matches, hypothesis units, reference units] against the best reference (from key counts when there is no `wn`). */
+  const counts = (hypothesis: string, segment: number): number[] => {
+    if (similar) {
+      const { hypUnits, best } = compare(hypothesis, segment);
+      return best ? [best.matching.pairs.length, best.matching.hypothesis.length, best.matching.reference.length] : [0, hypUnits.length, 0];
+    }
+    const hypCounts = keyCounts(unitsOf(hypothesisParse(trees, hypothesis, segment)));
+    const size = (c: Map<string, number>): number => (switches.one ? c.size : sumValues(c));
+    const hypSize = size(hypCounts);
+    let best: { counts: number[]; f: number } | undefined;
+    for (const k of presentReferences(references, segment)) {
+      const ref = referenceUnits.get(k, segment).value.counts;
+      const row = [countOverlap(hypCounts, ref, switches.one), hypSize, size(ref)];
+      const f = precisionRecallF(row[0], row[1], row[2], beta).f;
+      if (!best || f > best.f) best = { counts: row, f };
+    }
+    return best?.counts ?? [0, hypSize, 0];
   };
 
   const signature = setup.signature('dep-f', ['refs:best']);
@@ -54,7 +69,7 @@ export function prepareDependencyF(references: ReferenceSet, options: Dependency
     name,
     statsLayout: DEPENDENCY_F_STATS_LAYOUT,
     stats(hypothesis: string, segment: number): Float64Array {
-      return Float64Array.from(compare(hypothesis, segment).counts);
+      return Float64Array.from(counts(hypothesis, segment));
     },
     corpusScore(totals: Float64Array): MetricScore {
       return score(totals[0], totals[1], totals[2]);
@@ -63,7 +78,7 @@ export function prepareDependencyF(references: ReferenceSet, options: Dependency
       return score(stats[0], stats[1], stats[2]);
     },
     explain(hypothesis: string, segment: number): Explanation {
-      const { hypParse, hypUnits, best, counts } = compare(hypothesis, segment);
+      const { hypParse, hypUnits, best } = compare(hypothesis, segment);
       const noMatching: UnitMatching = { hypothesis: hypUnits.map((_, i) => i), reference: [], pairs: [], similarPairs: 0 };
       const matching = best?.matching ?? noMatching;
       const { matches, unmatchedHypothesis } = explainPairs(hypParse, hypUnits, matching, (r) => ({ unit: best!.units[r], parsed: best!.parsed, index: best!.k }));
@@ -79,7 +94,7 @@ export function prepareDependencyF(references: ReferenceSet, options: Dependency
       for (const r of matching.reference) tally(best!.units[r].triple.relation, 2);
       const matchedHyp = new Set(matching.pairs.map((p) => p[0]));
       const matchedRef = new Set(matching.pairs.map((p) => p[1]));
-      const sentence = score(counts[0], counts[1], counts[2]);
+      const sentence = score(matching.pairs.length, matching.hypothesis.length, matching.reference.length);
       const names = [...relations.keys()].sort();
       const column = (c: 0 | 1 | 2): number[] => names.map((n) => (relations.get(n) as number[])[c]);
       return {

@@ -1,7 +1,7 @@
 import { Explanation } from '../explanation';
 import { MetricScore, PreparedMetric, ReferenceSet } from '../metric';
 import { ParsedLine } from '../../syntax/tree-source';
-import { matchUnits } from './unit-matching';
+import { countOverlap, keyCounts, matchUnits, sumValues } from './unit-matching';
 import { TripleUnit, unitText } from './triple-units';
 import { TripleMetricOptions, explainPairs, tripleMetricSetup } from './triple-metric';
 import { fBeta, hypothesisParse, precisionRecallF, presentReferences, summaryMeans } from './syntactic-common';
@@ -46,7 +46,7 @@ export function prepareDepeval(references: ReferenceSet, options: DepevalOptions
     const pooled: PooledUnit[] = [];
     for (const k of presentReferences(references, segment)) {
       const { parsed, value } = referenceUnits.get(k, segment);
-      for (const u of value) pooled.push({ ...u, reference: k, parsed });
+      for (const u of value.units) pooled.push({ ...u, reference: k, parsed });
     }
     const matching = matchUnits<TripleUnit>(hypUnits, pooled, { distinct: switches.one, similar });
     return { hypParse, hypUnits, pooled, matching };
@@ -61,10 +61,25 @@ export function prepareDepeval(references: ReferenceSet, options: DepevalOptions
     name,
     statsLayout: DEPEVAL_STATS_LAYOUT,
     stats(hypothesis: string, segment: number): Float64Array {
-      const { matching } = compare(hypothesis, segment);
-      const hits = matching.pairs.length;
-      const { precision, recall, f } = precisionRecallF(hits, matching.hypothesis.length, matching.reference.length, beta);
-      return Float64Array.of(recall, precision, f, 1, matching.reference.length, matching.hypothesis.length, hits);
+      let hits: number;
+      let candidates: number;
+      let pooledSize: number;
+      if (similar) {
+        const { matching } = compare(hypothesis, segment);
+        [hits, candidates, pooledSize] = [matching.pairs.length, matching.hypothesis.length, matching.reference.length];
+      } else {
+        // From key counts: the pooled bag is the sum of the models' counts.
+        const hyp = keyCounts(unitsOf(hypothesisParse(trees, hypothesis, segment)));
+        const pooled = new Map<string, number>();
+        for (const k of presentReferences(references, segment)) {
+          for (const [key, c] of referenceUnits.get(k, segment).value.counts) pooled.set(key, (pooled.get(key) ?? 0) + c);
+        }
+        hits = countOverlap(hyp, pooled, switches.one);
+        candidates = switches.one ? hyp.size : sumValues(hyp);
+        pooledSize = switches.one ? pooled.size : sumValues(pooled);
+      }
+      const { precision, recall, f } = precisionRecallF(hits, candidates, pooledSize, beta);
+      return Float64Array.of(recall, precision, f, 1, pooledSize, candidates, hits);
     },
     corpusScore(totals: Float64Array): MetricScore {
       return toScore(totals);

@@ -5,7 +5,7 @@ import { ParsedLine, TreeSource } from '../../syntax/tree-source';
 import { lineTriples } from '../../syntax/lfg-triples';
 import { SynonymMatcher, SynonymSource, noSynonymsError } from '../../syntax/synonym-source';
 import { UNDERSTUDY_VERSION } from '../../version';
-import { UnitMatching } from './unit-matching';
+import { UnitMatching, keyCounts } from './unit-matching';
 import { PartialMode, TripleSwitches, TripleUnit, switchesLabel, synonymSimilarity, tripleUnits } from './triple-units';
 import { ReferenceCache, contentWords, spanOf, uniqueSpans } from './syntactic-common';
 
@@ -29,7 +29,8 @@ export interface TripleMetricSetup {
   /** The `wn` similarity, when the switch is on. */
   readonly similar?: (h: TripleUnit, r: TripleUnit) => boolean;
   unitsOf(parsed: ParsedLine): TripleUnit[];
-  readonly referenceUnits: ReferenceCache<TripleUnit[]>;
+  /** Each reference line's units and their key counts (the statistics need only the counts). */
+  readonly referenceUnits: ReferenceCache<{ readonly units: TripleUnit[]; readonly counts: Map<string, number> }>;
   /** The signature fields after the metric's own (`nrefs:…|switches:…|…|version:…`), with `extra` before `triples:`. */
   signature(metric: string, extra?: readonly string[]): string;
 }
@@ -47,7 +48,10 @@ export function tripleMetricSetup(references: ReferenceSet, options: TripleMetri
     beta,
     similar: matcher ? synonymSimilarity(matcher) : undefined,
     unitsOf,
-    referenceUnits: new ReferenceCache(references, trees, unitsOf),
+    referenceUnits: new ReferenceCache(references, trees, (parsed) => {
+      const units = unitsOf(parsed);
+      return { units, counts: keyCounts(units) };
+    }),
     signature: (metric, extra = []) =>
       [
         metric,

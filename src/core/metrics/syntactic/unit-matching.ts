@@ -91,3 +91,24 @@ export function groupByKey<T extends KeyedUnit>(units: readonly T[]): Map<string
   }
   return groups;
 }
+
+/**
+ * The number of matches `matchUnits` would find without `similar`, from key counts alone (Σ min of the counts, or
+ * the number of shared keys when `distinct`): what the statistics need, without pairing units.
+ */
+export function countOverlap(hypothesis: ReadonlyMap<string, number>, reference: ReadonlyMap<string, number>, distinct: boolean): number {
+  const [small, large] = hypothesis.size <= reference.size ? [hypothesis, reference] : [reference, hypothesis];
+  let matches = 0;
+  for (const [key, count] of small) {
+    const other = large.get(key);
+    if (other !== undefined) matches += distinct ? 1 : Math.min(count, other);
+  }
+  return matches;
+}
+
+/** The total of a bag's counts (its size as a multiset). */
+export function sumValues(counts: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const c of counts.values()) total += c;
+  return total;
+}
