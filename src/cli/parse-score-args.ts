@@ -2,6 +2,7 @@ import { parseArgs } from 'util';
 import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../core/engine/metric-settings';
 import { UnderstudyError } from '../core/errors';
 import { METEOR_CLI_OPTIONS, meteorSettingsFromArgs } from './parse-meteor-args';
+import { ParseFiles } from '../core/io/read-parses';
 
 export interface ScoreCommand {
   readonly references: string[];
@@ -12,6 +13,8 @@ export interface ScoreCommand {
   readonly settings: MetricSettings;
   readonly format: 'auto' | 'lines' | 'jsonl';
   readonly jsonlField?: string;
+  /** Users' parses for the syntactic metrics, one file per system / reference file, in their order. */
+  readonly parses: ParseFiles;
 }
 
 const OPTIONS = {
@@ -50,6 +53,17 @@ const OPTIONS = {
   'gtm-exponent': { type: 'string' },
   'wer-ref-length': { type: 'string' },
   ...METEOR_CLI_OPTIONS,
+  'hyp-conllu': { type: 'string', multiple: true },
+  'ref-conllu': { type: 'string', multiple: true },
+  'hyp-ptb': { type: 'string', multiple: true },
+  'ref-ptb': { type: 'string', multiple: true },
+  'dep-beta': { type: 'string' },
+  'dep-partial': { type: 'string' },
+  'depeval-no-jackknife': { type: 'boolean' },
+  'be-no-stem': { type: 'boolean' },
+  'hwcm-depth': { type: 'string' },
+  'stm-depth': { type: 'string' },
+  'dp-hwc-items': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -106,6 +120,13 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     errorRateReferenceLength: oneOf('wer-ref-length', v['wer-ref-length'], ['best', 'nearest', 'average', 'average-nearest'] as const, d.errorRateReferenceLength),
     gtmExponent: numberOption('gtm-exponent', v['gtm-exponent'], d.gtmExponent, (n) => n >= 1) as number,
     ...meteorSettingsFromArgs(v, d),
+    depBeta: numberOption('dep-beta', v['dep-beta'], d.depBeta, (n) => n > 0) as number,
+    depPartialMode: oneOf('dep-partial', v['dep-partial'], ['add', 'replace'] as const, d.depPartialMode),
+    depevalJackknife: v['depeval-no-jackknife'] ? false : d.depevalJackknife,
+    beStem: v['be-no-stem'] ? false : d.beStem,
+    hwcmDepth: numberOption('hwcm-depth', v['hwcm-depth'], d.hwcmDepth, (n) => Number.isInteger(n) && n >= 1 && n <= 32) as number,
+    stmDepth: numberOption('stm-depth', v['stm-depth'], d.stmDepth, (n) => Number.isInteger(n) && n >= 1 && n <= 32) as number,
+    dpHwcItems: oneOf('dp-hwc-items', v['dp-hwc-items'], ['word', 'category', 'relation'] as const, d.dpHwcItems),
   };
   if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');
   const references = v.ref ?? [];
@@ -120,5 +141,11 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     settings,
     format: oneOf('format', v.format, ['auto', 'lines', 'jsonl'] as const, 'auto'),
     jsonlField: v['jsonl-field'],
+    parses: {
+      hypothesisConllu: v['hyp-conllu'] ?? [],
+      referenceConllu: v['ref-conllu'] ?? [],
+      hypothesisPtb: v['hyp-ptb'] ?? [],
+      referencePtb: v['ref-ptb'] ?? [],
+    },
   };
 }

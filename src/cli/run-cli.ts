@@ -2,6 +2,7 @@ import { scoreSystems } from '../core/engine/score-systems';
 import { metricRequest, METRIC_NAMES } from '../core/engine/metric-registry';
 import { UnderstudyError } from '../core/errors';
 import { readSegmentFile } from '../core/io/read-segments';
+import { readSyntaxResources } from '../core/io/read-parses';
 import { UNDERSTUDY_VERSION } from '../core/version';
 import { reportToJson, reportToText, reportToTsv } from '../core/report/format-report';
 import { parseScoreArgs } from './parse-score-args';
@@ -42,6 +43,15 @@ WER / PER (Leusch et al. 2005):
 GTM:
   --gtm-exponent E (default 1; 2 rewards contiguous runs)
 ${METEOR_CLI_USAGE}
+Syntactic metrics (dep-f, depeval, be-hm, be, hwcm, dstm, dp-hwc, dp-or; stm):
+  --hyp-conllu FILE       dependency parses (CoNLL-U, e.g. from spaCy, Stanza, UDPipe) of each system file, in order
+  --ref-conllu FILE       … of each --ref, in order (the built-in parser is not part of this build yet)
+  --hyp-ptb FILE  --ref-ptb FILE   Penn Treebank trees for stm, one bracketed tree per line
+  dep-f and depeval take switches as suffixes: dep-f-pm-wn, depeval-one-norel… (pm one wn norel pred)
+  --dep-beta B (1)  --dep-partial add|replace (add)  --depeval-no-jackknife  --be-no-stem
+  --hwcm-depth D (4, also dp-hwc)  --stm-depth D (4, also dstm)  --dp-hwc-items word|category|relation
+  be-hm/be follow --rouge-model-average, --rouge-alpha and --rouge-jackknife; hwcm/dstm/dp-* follow --lowercase
+
 Exit status: 0 scored, 1 the input cannot be scored (message says why), 2 bad command line.
 `;
 
@@ -90,7 +100,8 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     const readOptions = { format: options.format, jsonlField: options.jsonlField };
     const references = options.references.map((file) => readSegmentFile(file, readOptions));
     const systems = options.hypotheses.map((file) => readSegmentFile(file, readOptions));
-    const metrics = options.metrics.map((name) => metricRequest(name, options.settings));
+    const resources = readSyntaxResources(options.parses, references, systems);
+    const metrics = options.metrics.map((name) => metricRequest(name, options.settings, resources));
     const report = scoreSystems({
       references: references.map((r) => ({ file: r.path, segments: r.segments })),
       systems: systems.map((s) => ({ file: s.path, hypotheses: s.segments })),

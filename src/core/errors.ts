@@ -9,7 +9,11 @@ export type UnderstudyErrorCode =
   | 'unknown-metric'
   | 'bad-option'
   | 'line-too-long'
-  | 'missing-resource';
+  | 'missing-resource'
+  // Syntactic metrics: no dependency/constituency trees for a line, a parse that does not fit its text, no WordNet.
+  | 'no-trees'
+  | 'bad-parse'
+  | 'no-synonyms';
 
 export class UnderstudyError extends Error {
   constructor(

@@ -35,6 +35,13 @@ const SETTING_KEYS: readonly (readonly [string, keyof MetricSettings])[] = [
   ['meteor.beamSize', 'meteorBeamSize'],
   ['meteor.characterBased', 'meteorCharacterBased'],
   ['meteor.paraphraseTable', 'meteorParaphraseTable'],
+  ['dep.beta', 'depBeta'],
+  ['dep.partial', 'depPartialMode'],
+  ['depeval.jackknife', 'depevalJackknife'],
+  ['be.stem', 'beStem'],
+  ['hwcm.depth', 'hwcmDepth'],
+  ['stm.depth', 'stmDepth'],
+  ['dpHwc.items', 'dpHwcItems'],
 ];
 
 export function settingsFromConfiguration(): { metrics: string[]; settings: MetricSettings } {

@@ -1,3 +1,5 @@
+import { syntacticMetricLabel } from './syntactic-metric-labels';
+
 /**
  * How a metric's numbers read: its display label, which direction is better, and the scale the reference tool
  * prints. Views use it to colour, sort ("worst first") and format scores; significance tests to orient deltas.
@@ -30,6 +32,8 @@ const LABELS: Readonly<Record<string, string>> = {
 const ERROR_RATES = new Set(['ter', 'wer', 'per']);
 
 export function describeMetric(name: string): MetricDescription {
+  const syntactic = syntacticMetricLabel(name);
+  if (syntactic) return { name, higherIsBetter: true, ...syntactic };
   if (name.startsWith('rouge')) {
     // rouge1 → R-1, rougeSU4 → R-SU4, rougeLsum → R-Lsum.
     return { name, label: `R-${name.slice(5)}`, higherIsBetter: true, best: 1, decimals: 5 };

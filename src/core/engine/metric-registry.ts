@@ -17,8 +17,9 @@ import { prepareMeteor } from '../metrics/meteor/meteor';
 import { prepareMeteor2005 } from '../metrics/meteor/meteor2005';
 import { MetricSettings } from './metric-settings';
 import { MetricRequest } from './score-systems';
+import { SYNTACTIC_METRIC_NAMES, SyntaxResources, syntacticFactory } from './syntactic-metrics';
 
-type Factory = (references: ReferenceSet, settings: MetricSettings) => PreparedMetric;
+type Factory = (references: ReferenceSet, settings: MetricSettings, resources: SyntaxResources) => PreparedMetric;
 
 /** ROUGE variants by command-line name; the number after S/SU is the skip distance (`*` = unlimited). */
 const ROUGE_VARIANTS: readonly Rouge155Variant[] = ['rouge1', 'rouge2', 'rouge3', 'rouge4', 'rougeL', 'rougeW', 'rougeS4', 'rougeSU4', 'rougeS*', 'rougeSU*'];
@@ -93,14 +94,17 @@ const FACTORIES: Record<string, Factory> = {
   },
 };
 
-/** Every metric name the CLI, the settings and the manifest accept. */
-export const METRIC_NAMES: readonly string[] = Object.keys(FACTORIES);
+/** Every metric name the CLI, the settings and the manifest accept (dep-f and depeval also take switch suffixes). */
+export const METRIC_NAMES: readonly string[] = [...Object.keys(FACTORIES), ...SYNTACTIC_METRIC_NAMES];
 
-/** A metric by its command-line name, with the user's settings, ready to prepare against a reference set. */
-export function metricRequest(name: string, settings: MetricSettings): MetricRequest {
-  const factory = FACTORIES[name];
+/**
+ * A metric by its command-line name, with the user's settings, ready to prepare against a reference set. The
+ * syntactic metrics also need `resources` (parses, synonyms); without them they stop with a message saying what to give.
+ */
+export function metricRequest(name: string, settings: MetricSettings, resources: SyntaxResources = {}): MetricRequest {
+  const factory = FACTORIES[name] ?? syntacticFactory(name);
   if (!factory) {
     throw new UnderstudyError('unknown-metric', `Unknown metric "${name}". Known metrics: ${METRIC_NAMES.join(', ')}.`, { metric: name });
   }
-  return { name, prepare: (references) => factory(references, settings) };
+  return { name, prepare: (references) => factory(references, settings, resources) };
 }

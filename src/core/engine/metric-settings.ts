@@ -63,6 +63,21 @@ export interface MetricSettings {
   readonly meteorCharacterBased: boolean;
   /** METEOR `-a`: a paraphrase table in METEOR's format (gzip or text); enables the paraphrase module. */
   readonly meteorParaphraseTable?: string;
+  // Syntactic metrics (src/core/engine/syntactic-metrics.ts).
+  /** dep-f / depeval: β of F_β (β > 1 weighs recall higher, as Owczarzak et al. suggest). */
+  readonly depBeta: number;
+  /** dep-f / depeval with `pm`: keep each full predicate triple beside its two partial ones ('add') or replace it. */
+  readonly depPartialMode: 'add' | 'replace';
+  /** depeval: score each summary against every leave-one-out subset of its models and average (the paper's protocol). */
+  readonly depevalJackknife: boolean;
+  /** be-hm / be: stem heads and modifiers with ROUGE-1.5.5's stemmer (-m); BE-HM is defined on stems. */
+  readonly beStem: boolean;
+  /** hwcm / dp-hwc: the longest head-word chain D. */
+  readonly hwcmDepth: number;
+  /** stm / dstm: the deepest subtree D. */
+  readonly stmDepth: number;
+  /** dp-hwc: chains of word forms, parts of speech or relations (Asiya's DP-HWCM_w / _c / _r). */
+  readonly dpHwcItems: 'word' | 'category' | 'relation';
 }
 
 export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
@@ -95,4 +110,11 @@ export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
   meteorNoPunct: false,
   meteorBeamSize: 40,
   meteorCharacterBased: false,
+  depBeta: 1,
+  depPartialMode: 'add',
+  depevalJackknife: true,
+  beStem: true,
+  hwcmDepth: 4,
+  stmDepth: 4,
+  dpHwcItems: 'word',
 };

@@ -1,5 +1,6 @@
 import { precisionRecallF as prf, reportToJsonObject } from './report-json';
 import { ScoreReport } from '../engine/score-systems';
+import { syntacticMetricLabel } from '../engine/syntactic-metric-labels';
 
 /** The documented, stable `--json` shape (see README "JSON output"). */
 export function reportToJson(report: ScoreReport): string {
@@ -12,6 +13,8 @@ function formatNumber(value: number, digits: number): string {
 
 /** Digits printed in the text table: what the reference tools print (sacreBLEU 2, ROUGE-1.5.5 5, mteval 4; METEOR 4 of its full precision). */
 function digitsFor(metric: string): number {
+  const syntactic = syntacticMetricLabel(metric);
+  if (syntactic) return syntactic.decimals;
   if (metric.startsWith('rouge') || metric.startsWith('gtm')) return 5;
   if (metric === 'nist' || metric === 'bleu-mteval' || metric.startsWith('meteor')) return 4;
   return 2;

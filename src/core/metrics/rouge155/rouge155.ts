@@ -255,28 +255,7 @@ export function prepareRouge155(references: ReferenceSet, options: Rouge155Optio
       if (hitsPerModel && hits) hitsPerModel.push(hits);
       return score;
     });
-    let modelCount = 0;
-    let peerCount = 0;
-    let hit = 0;
-    let best = -1;
-    if (modelAverage === 'A') {
-      for (const m of models) {
-        hit += m.hit;
-        modelCount += m.modelCount;
-        peerCount += m.peerCount;
-      }
-    } else {
-      let bestScore = -1;
-      models.forEach((m, i) => {
-        if (m.score > bestScore) {
-          bestScore = m.score;
-          best = i;
-          hit = m.hit;
-          modelCount = m.modelCount;
-          peerCount = m.peerCount;
-        }
-      });
-    }
+    const { hit, modelCount, peerCount, best } = combineModels(models, modelAverage);
     const ratio = (h: number, count: number): number => {
       if (count === 0) return 0;
       return kind.type === 'wlcs' ? powExact(h / count, 1 / weight) : h / count;
@@ -435,6 +414,40 @@ export function prepareRouge155(references: ReferenceSet, options: Rouge155Optio
       return rouge155BootstrapAverage(averageRows, { ...averageOptions, counting, alpha });
     },
   };
+}
+
+/**
+ * How ROUGE-1.5.5 combines a summary's per-model counts: `-f A` sums hits, model counts and peer counts over the
+ * models; `-f B` keeps the counts of the model with the highest `score` (the first on ties; `best` is its index,
+ * −1 under `-f A` or without models).
+ */
+export function combineModels(
+  models: readonly { readonly hit: number; readonly modelCount: number; readonly peerCount: number; readonly score: number }[],
+  modelAverage: 'A' | 'B',
+): { hit: number; modelCount: number; peerCount: number; best: number } {
+  let hit = 0;
+  let modelCount = 0;
+  let peerCount = 0;
+  let best = -1;
+  if (modelAverage === 'A') {
+    for (const m of models) {
+      hit += m.hit;
+      modelCount += m.modelCount;
+      peerCount += m.peerCount;
+    }
+  } else {
+    let bestScore = -1;
+    models.forEach((m, i) => {
+      if (m.score > bestScore) {
+        bestScore = m.score;
+        best = i;
+        hit = m.hit;
+        modelCount = m.modelCount;
+        peerCount = m.peerCount;
+      }
+    });
+  }
+  return { hit, modelCount, peerCount, best };
 }
 
 /** F from the rounded R and P, rounded (`sprintf("%7.5f", (P·R)/((1−α)·P + α·R))`, 0 when the denominator is 0). */

@@ -132,7 +132,7 @@ function rouge155Porter(input: string): string {
 }
 
 /** ASCII-only lower-casing (Perl `tr/A-Z/a-z/`). */
-function asciiLowerCase(text: string): string {
+export function asciiLowerCase(text: string): string {
   return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text;
 }
 
