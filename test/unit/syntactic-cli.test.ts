@@ -86,9 +86,10 @@ describe('understudy CLI: syntactic metrics on users\' parses', () => {
     const count = run('score', '--ref', file('ref.txt'), file('same.txt'), file('other.txt'), '--hyp-conllu', file('same.conllu'), '--metrics', 'dep-f');
     assert.equal(count.code, 2);
     assert.match(count.stderr, /1 --hyp-conllu file for 2 system files/);
-    const wordnet = run('score', '--ref', file('ref.txt'), file('same.txt'), '--ref-conllu', file('ref.conllu'), '--hyp-conllu', file('same.conllu'), '--metrics', 'dep-f-wn');
-    assert.equal(wordnet.code, 1);
-    assert.match(wordnet.stderr, /no WordNet is available/);
+    // The wn switch uses the shipped WordNet.
+    const wordnet = run('score', '--ref', file('ref.txt'), file('same.txt'), '--ref-conllu', file('ref.conllu'), '--hyp-conllu', file('same.conllu'), '--metrics', 'dep-f-wn', '--json');
+    assert.equal(wordnet.code, 0, wordnet.stderr);
+    assert.match(JSON.parse(wordnet.stdout).systems[0].scores['dep-f-wn'].signature, /wn3\.0/);
     const help = run('score', '--help');
     assert.match(help.stdout, /--hyp-conllu FILE/);
   });

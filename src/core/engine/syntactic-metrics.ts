@@ -3,6 +3,8 @@ import { PreparedMetric, ReferenceSet } from '../metrics/metric';
 import { TreeSource, noTreesError } from '../syntax/tree-source';
 import { ConstituencyTreeSource, noConstituencyTreesError } from '../syntax/constituency-tree-source';
 import { SynonymSource } from '../syntax/synonym-source';
+import { loadWordNet } from '../io/wordnet-file';
+import { WordNetSynonymSource } from '../lexicon/wordnet-synonym-source';
 import { prepareDependencyF } from '../metrics/syntactic/dependency-f';
 import { prepareDepeval } from '../metrics/syntactic/depeval';
 import { prepareBasicElements } from '../metrics/syntactic/basic-elements-rouge';
@@ -52,6 +54,11 @@ export function parseTripleMetricName(name: string): { base: 'dep-f' | 'depeval'
   return { base: m[1] as 'dep-f' | 'depeval', switches: { pm: on.has('pm'), one: on.has('one'), wn: on.has('wn'), norel: on.has('norel'), pred: on.has('pred') } };
 }
 
+/** The WordNet shipped in resources/ (3.0), loaded on first use of a `wn` switch. */
+function shippedWordNet(): SynonymSource {
+  return new WordNetSynonymSource(loadWordNet());
+}
+
 function dependencyTrees(name: string, resources: SyntaxResources): TreeSource {
   if (!resources.trees) throw noTreesError(name);
   return resources.trees;
@@ -62,7 +69,7 @@ export function syntacticFactory(name: string): SyntacticFactory | undefined {
   const triple = parseTripleMetricName(name);
   if (triple) {
     return (references, s, resources) => {
-      const options = { name, trees: dependencyTrees(name, resources), switches: triple.switches, partialMode: s.depPartialMode, beta: s.depBeta, synonyms: resources.synonyms };
+      const options = { name, trees: dependencyTrees(name, resources), switches: triple.switches, partialMode: s.depPartialMode, beta: s.depBeta, synonyms: triple.switches.wn ? (resources.synonyms ?? shippedWordNet()) : resources.synonyms };
       if (triple.base === 'dep-f') return prepareDependencyF(references, options);
       const prepare = (refs: ReferenceSet): PreparedMetric => prepareDepeval(refs, options);
       return s.depevalJackknife ? withJackknife(references, prepare) : prepare(references);

@@ -96,7 +96,7 @@ export class SynonymSets implements SynonymSource {
 export function noSynonymsError(metric: string): UnderstudyError {
   return new UnderstudyError(
     'no-synonyms',
-    `${metric} matches WordNet synonyms (the "wn" switch), but no WordNet is available in this build yet. Drop "-wn" from the metric name.`,
+    `${metric} matches WordNet synonyms (the "wn" switch), but no synonym source was given. Drop "-wn" from the metric name, or give one.`,
     { metric },
   );
 }
