@@ -214,6 +214,7 @@ describe('comparison webviews (headless Chromium)', function () {
       ]);
       await page.locator('button.line-link[data-line="4"]').focus();
       await webview.send(summary({ status: { state: 'computing', done: 1, total: 2 } }));
+      await page.locator('.status.computing').waitFor();
       assert.strictEqual(await page.evaluate<string | null>("document.activeElement.getAttribute('data-line')"), '4', 'a progress update does not steal focus');
     });
 
@@ -224,6 +225,15 @@ describe('comparison webviews (headless Chromium)', function () {
       assert.strictEqual(await figure.locator('figcaption').textContent(), 'Per-line differences (BLEU)');
       assert.ok((await figure.locator('svg g[aria-label="rect"] rect').count()) >= 3, 'one bar per occupied bin');
       assert.strictEqual(await figure.locator('svg style').count(), 0);
+    });
+
+    it('goes back to an empty view with a hint when the comparison ends', async () => {
+      await webview.send(summary());
+      await page.locator('table.summary').waitFor();
+      await webview.send({ type: 'empty', title: '', names: [], metrics: [], text: `The comparison ended ${EVIL}` });
+      await page.locator('p.empty').waitFor();
+      assert.strictEqual(await page.locator('table.summary').count(), 0);
+      assert.strictEqual(await page.locator('p.empty').textContent(), `The comparison ended ${EVIL}`);
     });
 
     it('copies the command line and signatures; warns when the files have unsaved changes', async () => {
@@ -306,6 +316,7 @@ describe('comparison webviews (headless Chromium)', function () {
       await webview.send(pairwise());
       await page.locator('tr[data-pair="1-2"] button.compare-pair').click();
       await webview.send(pairwise({ report: undefined, status: { state: 'computing', done: 3, total: 4 } }));
+      await page.locator('ol.pending-systems').waitFor();
       assert.deepStrictEqual(await page.locator('ol.pending-systems li').allTextContents(), ['sys-A', EVIL, 'sys-C']);
       assert.strictEqual(await page.locator('progress').getAttribute('value'), '75');
       await page.locator('button.cancel').click();

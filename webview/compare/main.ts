@@ -4,6 +4,7 @@ import { vscodeApi } from '../shared/vscode-api';
 import { redrawOnThemeAndResize } from '../shared/redraw';
 import { PairwiseViewState, renderPairwise } from './pairwise';
 import { renderSummary } from './summary';
+import { el } from '../report/dom';
 
 /** What survives the view being hidden and shown again (the data itself is re-sent by the extension). */
 type CompareViewState = PairwiseViewState;
@@ -27,6 +28,10 @@ function render(): void {
   const scroll = window.scrollY;
   const width = Math.max(320, Math.min(960, root.clientWidth || 640));
   const message = current;
+  if (message.type === 'empty') {
+    root.replaceChildren(el('p', { class: 'empty' }, message.text));
+    return;
+  }
   const nodes =
     message.type === 'summary'
       ? renderSummary(message, width, {

@@ -64,7 +64,16 @@ export interface ShowPairwiseMessage {
   readonly commandLine: string;
 }
 
-export type MessageToCompareWebview = ShowSummaryMessage | ShowPairwiseMessage;
+/** Extension → webview: nothing to show (the comparison ended); `text` says what to do. */
+export interface ShowEmptyMessage {
+  readonly type: 'empty';
+  readonly title: string;
+  readonly names: readonly string[];
+  readonly metrics: readonly string[];
+  readonly text: string;
+}
+
+export type MessageToCompareWebview = ShowSummaryMessage | ShowPairwiseMessage | ShowEmptyMessage;
 
 export interface CompareReadyMessage {
   readonly type: 'ready';
@@ -129,5 +138,5 @@ export function isMessageFromCompareWebview(value: unknown): value is MessageFro
 export function isMessageToCompareWebview(value: unknown): value is MessageToCompareWebview {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
-  return (m.type === 'summary' || m.type === 'pairwise') && typeof m.title === 'string' && Array.isArray(m.names) && Array.isArray(m.metrics);
+  return (m.type === 'summary' || m.type === 'pairwise' || m.type === 'empty') && typeof m.title === 'string' && Array.isArray(m.names) && Array.isArray(m.metrics);
 }

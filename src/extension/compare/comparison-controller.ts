@@ -246,7 +246,10 @@ export class ComparisonController implements vscode.Disposable {
     open.decorations.dispose();
     open.linked.dispose();
     open.comparison.dispose();
-    this.summary.update(undefined);
+    this.summary.update(
+      { type: 'empty', title: '', names: [], metrics: [], text: 'The comparison ended (a file stopped being scored). Run “Understudy: Compare With…” to compare again.' },
+      true,
+    );
     this.updateContext();
   }
 
@@ -352,8 +355,9 @@ export class ComparisonController implements vscode.Disposable {
   }
 
   private postSummary(immediately = false): void {
-    const open = this.open;
-    if (open) this.summary.update(this.summaryMessage(open), immediately);
+    const message = this.open && this.summaryMessage(this.open);
+    // While A or B is being re-scored (e.g. after a settings change) the last summary stays.
+    if (message) this.summary.update(message, immediately);
   }
 
   /** The editor navigation acts in: the active one when it shows A or B, else a visible one showing B, then A. */

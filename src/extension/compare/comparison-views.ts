@@ -42,7 +42,7 @@ class WebviewChannel {
     });
   }
 
-  set(message: MessageToCompareWebview | undefined, immediately = false): void {
+  set(message: MessageToCompareWebview, immediately = false): void {
     this.latest = message;
     if (immediately || Date.now() - this.lastPost >= POST_INTERVAL_MS) {
       this.flush();
@@ -94,7 +94,7 @@ export class ComparisonSummaryView implements vscode.WebviewViewProvider, vscode
     });
   }
 
-  update(message: MessageToCompareWebview | undefined, immediately = false): void {
+  update(message: MessageToCompareWebview, immediately = false): void {
     this.channel.set(message, immediately);
   }
 
