@@ -78,8 +78,10 @@ export function comparisonToText(report: ComparisonReport): string {
   } else {
     for (const metric of report.metrics) lines.push(metric.metric, ...systemScores(report, metric), '', ...pairTable(report, metric), '');
   }
-  lines.push('', `* significant at α = ${report.settings.alpha}${report.systems.length > 2 && report.settings.correction !== 'none' ? ' after correction' : ''}`, 'signatures:');
-  for (const metric of report.metrics) lines.push(`  ${metric.metric}  ${metric.signature}`);
+  if (lines[lines.length - 1] !== '') lines.push('');
+  lines.push(`* significant at α = ${report.settings.alpha}${report.systems.length > 2 && report.settings.correction !== 'none' ? ' after correction' : ''}`, 'signatures:');
+  const width = Math.max(...report.metrics.map((m) => m.metric.length));
+  for (const metric of report.metrics) lines.push(`  ${metric.metric.padEnd(width)}  ${metric.signature}`);
   return lines.join('\n') + '\n';
 }
 
