@@ -151,7 +151,7 @@ describe('comparison webviews (headless Chromium)', function () {
       assert.deepStrictEqual(await cells('table.summary tr[data-metric="bleu"]'), ['BLEU ↑', '31.69', '31.10', '-0.60', '[-1.40, +0.20]', '0.0649', '0.1342', '430', '443', '127']);
       assert.deepStrictEqual(await cells('table.summary tr[data-metric="ter"]'), ['TER ↓', '56.09', '56.88', '+0.79', '[-0.01, +1.59]', '0.0410*', '0.0645', '430', '443', '127']);
       assert.strictEqual(await page.locator('table.summary tr[data-metric="ter"] td.delta').getAttribute('class'), 'numeric delta worse', 'TER up is worse');
-      assert.match((await page.locator('.verdict').textContent()) ?? '', /^B is 0\.60 BLEU lower than A on BLEU: not significant at α = 0\.05\.$/);
+      assert.match((await page.locator('.verdict').textContent()) ?? '', /^On BLEU, B is 0\.60 lower than A: not significant at α = 0\.05\.$/);
       assert.match((await page.locator('.settings').textContent()) ?? '', /1000 segments · paired bootstrap 1000 samples · approximate randomization 10000 trials · seed 12345/);
       assert.deepStrictEqual(await page.locator('.signatures code').allTextContents(), [BLEU_SIG, TER_SIG]);
     });

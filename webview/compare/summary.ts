@@ -54,16 +54,16 @@ function summaryTable(report: ComparisonReport): HTMLElement {
   );
 }
 
-/** One-sentence reading of the headline metric, e.g. "B is 0.60 BLEU lower than A; not significant (p = 0.0649 …)". */
+/** One-sentence reading of the first metric, e.g. "On BLEU, B is 0.60 lower than A: not significant at α = 0.05." */
 function verdict(report: ComparisonReport): HTMLElement {
   const metric = report.metrics[0];
   const pair = metric.pairs[0];
   const significant = (pair.bootstrap?.significant ?? true) && (pair.randomization?.significant ?? true);
   const either = pair.bootstrap?.significant || pair.randomization?.significant;
   const direction = pair.delta === 0 ? 'the same as' : pair.delta > 0 ? 'higher than' : 'lower than';
-  const size = pair.delta === 0 ? '' : `${formatMetricValue(Math.abs(pair.delta), metric.metric)} ${metric.label} `;
+  const size = pair.delta === 0 ? '' : `${formatMetricValue(Math.abs(pair.delta), metric.metric)} `;
   const judgement = significant ? 'significant in both tests' : either ? 'significant in one test only' : 'not significant';
-  return el('p', { class: `verdict ${significant ? 'significant' : ''}` }, `B is ${size}${direction} A on ${metric.label}: ${judgement} at α = ${report.settings.alpha}.`);
+  return el('p', { class: `verdict ${significant ? 'significant' : ''}` }, `On ${metric.label}, B is ${size}${direction} A: ${judgement} at α = ${report.settings.alpha}.`);
 }
 
 function deltaHistogram(message: ShowSummaryMessage, width: number): HTMLElement | undefined {
