@@ -14,6 +14,8 @@ const targets = [
 const webviewTargets = [
   // Score report panel (src/extension/report-panel.ts): dist/webview/report.js + report.css.
   { entryPoints: ['webview/report/main.ts'], outfile: 'dist/webview/report.js' },
+  // Comparison summary view and pairwise table (src/extension/compare/comparison-views.ts): compare.js + compare.css.
+  { entryPoints: ['webview/compare/main.ts'], outfile: 'dist/webview/compare.js' },
 ];
 
 async function main() {

@@ -9,6 +9,7 @@ import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
 import { METEOR_CASES } from './meteor-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
+import { comparePairwise, compareTwo } from './compare';
 
 export interface BenchResult {
   name: string;
@@ -57,6 +58,8 @@ export const CASES: Record<string, () => BenchResult[]> = {
   'editor-session': editorSession,
   ...METEOR_CASES,
   'syntax-csen': syntaxCsEn,
+  'compare-two': compareTwo,
+  'compare-pairwise': comparePairwise,
   'rescore-line': () => {
     const { root } = dataRoot();
     const hyp = readLines(path.join(root, 'wmt21-news/txt/system-outputs/newstest2021.cs-en.hyp.Facebook-AI.en'));

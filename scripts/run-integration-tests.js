@@ -303,6 +303,38 @@ async function answerProbeRequest(page, request, screenshotDir) {
     case 'pressKey':
       await page.keyboard.press(request.key);
       return null;
+    case 'webviewTexts': {
+      // Webview content lives in nested iframes (the webview host frame, then its content frame): ask every frame.
+      const texts = [];
+      for (const frame of page.frames()) {
+        try {
+          texts.push(
+            ...(await frame.evaluate(
+              (selector) => [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length > 0).map((el) => el.innerText),
+              request.selector,
+            )),
+          );
+        } catch {
+          // A frame that is navigating or gone has nothing to read.
+        }
+      }
+      return texts;
+    }
+    case 'webviewClick': {
+      // Clicks the first visible element matching the selector in any webview frame.
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector).first();
+        try {
+          if ((await target.count()) > 0 && (await target.isVisible())) {
+            await target.click();
+            return true;
+          }
+        } catch {
+          // Not in this frame.
+        }
+      }
+      throw new Error(`no visible element matches ${JSON.stringify(request.selector)} in any webview`);
+    }
     default:
       throw new Error(`unknown request kind ${JSON.stringify(request.kind)}`);
   }

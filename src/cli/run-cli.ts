@@ -7,11 +7,13 @@ import { UNDERSTUDY_VERSION } from '../core/version';
 import { reportToJson, reportToText, reportToTsv } from '../core/report/format-report';
 import { parseScoreArgs } from './parse-score-args';
 import { METEOR_CLI_USAGE } from './parse-meteor-args';
+import { runCompare } from './compare-command';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
 Usage:
   understudy score --ref REF [--ref REF2 ...] HYP [HYP2 ...] [options]
+  understudy compare --ref REF [--ref REF2 ...] A B [C ...] [options]   (significance; \`understudy compare --help\`)
 
 Output:
   --metrics LIST          comma-separated, default bleu,chrf,ter; any of:
@@ -77,6 +79,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     io.stdout(`${UNDERSTUDY_VERSION}\n`);
     return 0;
   }
+  if (command === 'compare') return runCompare(rest, io);
   if (command !== 'score') {
     io.stderr(`understudy: unknown command "${command}". Try \`understudy --help\`.\n`);
     return 2;

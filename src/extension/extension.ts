@@ -6,6 +6,8 @@ import { ResultsView } from './results-view';
 import { ScoreDiagnostics } from './score-diagnostics';
 import { scoreAgainstReference } from './score-command';
 import { WorkerClient } from './worker-client';
+import { registerComparison } from './compare/register-comparison';
+import { registerExportScores } from './export-scores';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const worker = new WorkerClient(context.extensionPath);
@@ -24,7 +26,9 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
     ),
     // The report panel once something was scored; before that, the (empty) output channel.
     vscode.commands.registerCommand('understudy.showReport', () => (view.latest ? panel.show(view.latest) : view.reveal())),
+    registerExportScores(store),
   );
+  registerComparison(context, store);
   return createApi(store);
 }
 

@@ -4,7 +4,8 @@ const EXCLUDE = '{**/node_modules/**,**/.git/**,**/out/**,**/dist/**}';
 const TEXT_LIKE = /\.(jsonl|ndjson|txt|[a-z]{2}|[a-z]{2,3}-[a-z]{2,3}|ref|hyp|src|tok|detok|sgm|out|trans)$|(^|[\\/])[^.\\/]+$/i;
 const MAX_CANDIDATE_BYTES = 50 * 1024 * 1024;
 
-async function countLines(uri: vscode.Uri): Promise<number | undefined> {
+/** Lines of a file (a final line without LF counts), or undefined when it is too large or cannot be read. */
+export async function countLines(uri: vscode.Uri): Promise<number | undefined> {
   try {
     const stat = await vscode.workspace.fs.stat(uri);
     if (stat.size > MAX_CANDIDATE_BYTES) return undefined;

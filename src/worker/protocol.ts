@@ -3,8 +3,8 @@ import { ReferenceInput, ScoreReport, SystemInput } from '../core/engine/score-s
 import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-session';
 import { UnderstudyErrorCode } from '../core/errors';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
-import { LineComparison } from '../core/significance/line-comparison';
-import { MultipleComparisonCorrection, PairedTestKind, PairwiseTable } from '../core/significance/pairwise-table';
+import { SystemComparison } from '../core/compare/compare-systems';
+import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
 
 /**
  * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
@@ -85,11 +85,7 @@ export interface CompareSystems {
   readonly cancelFlag: SharedArrayBuffer;
 }
 
-export interface SystemComparison {
-  readonly table: PairwiseTable;
-  /** Per pair, in the order of `table.comparisons`: lines where the system beats / loses to / ties the baseline. */
-  readonly lines: readonly LineComparison[];
-}
+export type { SystemComparison } from '../core/compare/compare-systems';
 
 export interface CloseSession {
   readonly type: 'close-session';

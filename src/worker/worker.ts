@@ -3,10 +3,8 @@ import { EvaluationSession } from '../core/engine/evaluation-session';
 import { metricRequest } from '../core/engine/metric-registry';
 import { ScoringCancelled, scoreSystems } from '../core/engine/score-systems';
 import { UnderstudyError } from '../core/errors';
-import { describeMetric } from '../core/engine/metric-descriptions';
 import { BootstrapInterval, bootstrapConfidenceInterval } from '../core/significance/bootstrap-confidence';
-import { lineComparison } from '../core/significance/line-comparison';
-import { pairwiseTable } from '../core/significance/pairwise-table';
+import { compareInSession } from '../core/compare/compare-systems';
 import { CompareSystems, SystemComparison, WorkerReply, WorkerRequest } from './protocol';
 
 /** Evaluation sessions by the host's id: prepared metrics and the systems scored against them. */
@@ -86,35 +84,12 @@ function handle(request: WorkerRequest): unknown {
 
 function compareSystems(evaluation: EvaluationSession, request: CompareSystems): Record<string, SystemComparison> {
   const cancel = new Int32Array(request.cancelFlag);
-  const progress = progressReporter(request.id);
-  const result: Record<string, SystemComparison> = {};
-  request.metrics.forEach((metric, m) => {
-    const score = evaluation.corpusScoreOf(metric);
-    if (!score) return;
-    const systems = request.systems.map((system, i) => {
-      const rows = evaluation.rows(system, metric);
-      if (!rows) throw new Error(`System ${request.names[i]} is not scored in this evaluation.`);
-      return { name: request.names[i], rows };
-    });
-    const table = pairwiseTable(
-      systems,
-      (totals, count) => score(totals, count).score,
-      {
-        test: request.test,
-        samples: request.samples,
-        seed: request.seed,
-        isCancelled: () => Atomics.load(cancel, 0) === 1,
-        onProgress: (done, total) => progress(m * total + done, request.metrics.length * total),
-      },
-      request.correction,
-    );
-    const sentence = request.systems.map((system) => evaluation.scores(system)?.sentence[metric] ?? new Float64Array(0));
-    const higherIsBetter = describeMetric(metric).higherIsBetter;
-    const scored = Math.min(...systems.map((s) => s.rows.length));
-    const lines = table.comparisons.map((c) => lineComparison(sentence[c.baseline].subarray(0, scored), sentence[c.system].subarray(0, scored), higherIsBetter));
-    result[metric] = { table, lines };
-  });
-  return result;
+  return compareInSession(
+    evaluation,
+    request.systems.map((key, i) => ({ key, name: request.names[i] })),
+    request.metrics,
+    { ...request, isCancelled: () => Atomics.load(cancel, 0) === 1, onProgress: progressReporter(request.id) },
+  );
 }
 
 /** Runs requests off the extension host's thread, one at a time, reporting progress and honouring cancellation. */

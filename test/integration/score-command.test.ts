@@ -69,7 +69,19 @@ describe('Understudy extension', () => {
     const contributed = (extension().packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map(
       (c) => c.command,
     );
-    assert.deepStrictEqual(contributed.sort(), ['understudy.scoreAgainstReference', 'understudy.showReport']);
+    assert.deepStrictEqual(
+      contributed.sort(),
+      [
+        'understudy.compare.nextDifference',
+        'understudy.compare.previousDifference',
+        'understudy.compare.rankDifferencesBy',
+        'understudy.compareSystems',
+        'understudy.compareWith',
+        'understudy.exportScores',
+        'understudy.scoreAgainstReference',
+        'understudy.showReport',
+      ].sort(),
+    );
     const registered = new Set(await vscode.commands.getCommands(true));
     for (const command of contributed) assert.ok(registered.has(command), `command ${command} is not registered`);
   });

@@ -78,7 +78,9 @@ type ProbeRequest =
   | { kind: 'treeItems'; viewTitle?: string }
   | { kind: 'screenshot'; name: string }
   | { kind: 'visibleTexts'; selector: string }
-  | { kind: 'pressKey'; key: string };
+  | { kind: 'pressKey'; key: string }
+  | { kind: 'webviewTexts'; selector: string }
+  | { kind: 'webviewClick'; selector: string };
 
 type ProbeResponse = { ok: true; result: unknown } | { ok: false; error: string };
 
@@ -209,4 +211,14 @@ export function visibleTexts(selector: string): Promise<string[]> {
 /** Presses a key in the workbench page (Playwright key names: 'Escape', 'Enter', 'Control+Shift+P'…). */
 export function pressKey(key: string): Promise<void> {
   return ask<void>({ kind: 'pressKey', key });
+}
+
+/** innerText of every visible element matching a CSS selector inside any webview (panels and views are iframes). */
+export function webviewTexts(selector: string): Promise<string[]> {
+  return ask<string[]>({ kind: 'webviewTexts', selector });
+}
+
+/** Clicks the first visible element matching a CSS selector inside any webview. */
+export function webviewClick(selector: string): Promise<void> {
+  return ask<void>({ kind: 'webviewClick', selector });
 }

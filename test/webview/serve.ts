@@ -182,3 +182,19 @@ export async function openWebview(browser: Browser, url: string, options: OpenOp
     close: () => page.close(),
   };
 }
+
+/**
+ * Opens a page and waits until the webview has posted its first message (`ready`): what every panel test does first.
+ */
+export async function openReadyWebview(browser: Browser, url: string, options: OpenOptions = {}): Promise<WebviewPage> {
+  const webview = await openWebview(browser, url, options);
+  await webview.page.waitForFunction('window.__posted.length > 0');
+  return webview;
+}
+
+/** Closes the page and returns what went wrong in it: uncaught errors, console errors and CSP violations. */
+export async function closeWebview(webview: WebviewPage): Promise<{ errors: string[]; violations: string[]; dialogs: string[] }> {
+  const violations = await webview.cspViolations();
+  await webview.close();
+  return { errors: webview.errors, violations, dialogs: webview.dialogs };
+}

@@ -16,7 +16,7 @@ const CHART_VARIABLES: readonly [string, string][] = [
 ];
 
 /** The theme's chart colours, resolved now (the histogram is redrawn when the theme changes). */
-function themeColours(): { palette: string[]; foreground: string } {
+export function themeColours(): { palette: string[]; foreground: string } {
   const style = getComputedStyle(document.body);
   const read = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
   return {
@@ -29,7 +29,7 @@ function themeColours(): { palette: string[]; foreground: string } {
  * Plot appends a <style> element to its svg, which the webview's CSP (no 'unsafe-inline') would refuse once the
  * svg is in the document; it is removed while the svg is still detached. Its rules live in report.css.
  */
-function withoutInlineStyle<T extends Element>(node: T): T {
+export function withoutInlineStyle<T extends Element>(node: T): T {
   for (const style of node.querySelectorAll('style')) style.remove();
   return node;
 }

@@ -1,6 +1,7 @@
 import './report.css';
 import { isMessageToReportWebview, MessageFromReportWebview, ShowReportMessage } from '../shared/protocol';
 import { vscodeApi } from '../shared/vscode-api';
+import { redrawOnThemeAndResize } from '../shared/redraw';
 import { el } from './dom';
 import { histograms } from './histogram';
 import { signatureList } from './signatures';
@@ -47,12 +48,6 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   render();
 });
 
-// Redraw when VS Code switches theme (body class / inline variables change) so chart colours follow.
-new MutationObserver(() => render()).observe(document.body, { attributes: true, attributeFilter: ['class', 'data-vscode-theme-id'] });
-let resizeTimer: number | undefined;
-window.addEventListener('resize', () => {
-  window.clearTimeout(resizeTimer);
-  resizeTimer = window.setTimeout(render, 150);
-});
+redrawOnThemeAndResize(render);
 
 api.postMessage({ type: 'ready' });

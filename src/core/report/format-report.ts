@@ -12,7 +12,7 @@ function formatNumber(value: number, digits: number): string {
 }
 
 /** Digits printed in the text table: what the reference tools print (sacreBLEU 2, ROUGE-1.5.5 5, mteval 4; METEOR 4 of its full precision). */
-function digitsFor(metric: string): number {
+export function digitsFor(metric: string): number {
   const syntactic = syntacticMetricLabel(metric);
   if (syntactic) return syntactic.decimals;
   if (metric.startsWith('rouge') || metric.startsWith('gtm')) return 5;

@@ -4,6 +4,7 @@ import { resampledScores } from './bootstrap-resampling';
 import { summarizeBootstrap } from './bootstrap-summary';
 import { bonferroni, holm } from './multiple-comparisons';
 import { PairedBootstrapResult, pairedBootstrapFromScores } from './paired-bootstrap';
+import { hasIntegerStatistics, pairwiseApproximateRandomization } from './pairwise-randomization';
 import { CorpusScoreFunction, DEFAULT_SEED, ResamplingControl, checkCount, checkLevel, checkPaired, columnTotals, packRows } from './resampling-input';
 
 export interface SystemStats {
@@ -92,6 +93,11 @@ export function pairwiseTable(
       const bootstrap = pairedBootstrapFromScores(matrices[i], matrices[j], resampled[i], resampled[j], score, level, seed);
       return { baseline: i, system: j, delta: bootstrap.delta, pValue: bootstrap.pValue, bootstrap };
     });
+  } else if (systems.length > 3 && matrices.every(hasIntegerStatistics)) {
+    // Same coins for every pair: one pass over the trials serves all pairs (exact for integer statistics). It sums k
+    // systems per trial where the pair-by-pair test sums k(k − 1)/2 differences, so it pays from four systems on.
+    const results = pairwiseApproximateRandomization(matrices, score, samples, seed, options);
+    raw = pairs.map(([i, j], n) => ({ baseline: i, system: j, delta: results[n].delta, pValue: results[n].pValue, randomization: results[n] }));
   } else {
     const total = pairs.length * samples;
     raw = pairs.map(([i, j], pairIndex) => {
