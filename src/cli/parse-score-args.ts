@@ -11,6 +11,10 @@ export interface ScoreCommand {
   readonly settings: MetricSettings;
   readonly format: 'auto' | 'lines' | 'jsonl';
   readonly jsonlField?: string;
+  /** `--source`: the test set's source text (reference expansion by paraphrases). */
+  readonly source?: string;
+  /** `--synonyms`: a synonym list for `--expand-references wordnet`. */
+  readonly synonyms?: string;
 }
 
 const OPTIONS = {
@@ -48,6 +52,15 @@ const OPTIONS = {
   'rouge-sentence-split': { type: 'string' },
   'gtm-exponent': { type: 'string' },
   'wer-ref-length': { type: 'string' },
+  'expand-references': { type: 'string' },
+  source: { type: 'string' },
+  synonyms: { type: 'string' },
+  'paraphrase-tokenize': { type: 'string' },
+  'paraphrase-phrases': { type: 'string' },
+  'paraphrase-max-length': { type: 'string' },
+  'paraphrase-min-prob': { type: 'string' },
+  'paraphrase-exclude': { type: 'string' },
+  'paraphrase-occurrences': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -103,6 +116,7 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     rougeSentenceSplit: oneOf('rouge-sentence-split', v['rouge-sentence-split'], ['none', 'rule', 'summeval'] as const, d.rougeSentenceSplit),
     errorRateReferenceLength: oneOf('wer-ref-length', v['wer-ref-length'], ['best', 'nearest', 'average', 'average-nearest'] as const, d.errorRateReferenceLength),
     gtmExponent: numberOption('gtm-exponent', v['gtm-exponent'], d.gtmExponent, (n) => n >= 1) as number,
+    ...parseExpansionSettings(v, d),
   };
   if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');
   const references = v.ref ?? [];
@@ -117,5 +131,26 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     settings,
     format: oneOf('format', v.format, ['auto', 'lines', 'jsonl'] as const, 'auto'),
     jsonlField: v['jsonl-field'],
+    source: v.source,
+    synonyms: v.synonyms,
+  };
+}
+
+type ExpansionFields = Pick<
+  MetricSettings,
+  'expandReferences' | 'paraphraseTokenize' | 'paraphrasePhrases' | 'paraphraseMaxLength' | 'paraphraseMinProbability' | 'paraphraseExclude' | 'paraphraseOccurrences'
+>;
+
+/** The reference-expansion flags (shared by `score` and `paraphrases`). */
+export function parseExpansionSettings(v: Record<string, string | boolean | string[] | undefined>, d: MetricSettings = DEFAULT_METRIC_SETTINGS): ExpansionFields {
+  const text = (flag: string): string | undefined => (typeof v[flag] === 'string' ? (v[flag] as string) : undefined);
+  return {
+    expandReferences: oneOf('expand-references', text('expand-references'), ['none', 'paraphrase', 'paraphrase-best', 'wordnet'] as const, d.expandReferences),
+    paraphraseTokenize: oneOf('paraphrase-tokenize', text('paraphrase-tokenize'), ['13a', 'intl', 'zh', 'char', 'none'] as const, d.paraphraseTokenize),
+    paraphrasePhrases: oneOf('paraphrase-phrases', text('paraphrase-phrases'), ['minimal', 'all'] as const, d.paraphrasePhrases),
+    paraphraseMaxLength: numberOption('paraphrase-max-length', text('paraphrase-max-length'), d.paraphraseMaxLength, (n) => Number.isInteger(n) && n >= 1) as number,
+    paraphraseMinProbability: numberOption('paraphrase-min-prob', text('paraphrase-min-prob'), d.paraphraseMinProbability, (n) => n >= 0 && n <= 1) as number,
+    paraphraseExclude: oneOf('paraphrase-exclude', text('paraphrase-exclude'), ['prepositions', 'closed-class', 'none'] as const, d.paraphraseExclude),
+    paraphraseOccurrences: oneOf('paraphrase-occurrences', text('paraphrase-occurrences'), ['each', 'all'] as const, d.paraphraseOccurrences),
   };
 }

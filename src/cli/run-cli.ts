@@ -4,12 +4,17 @@ import { UnderstudyError } from '../core/errors';
 import { readSegmentFile } from '../core/io/read-segments';
 import { UNDERSTUDY_VERSION } from '../core/version';
 import { reportToJson, reportToText, reportToTsv } from '../core/report/format-report';
-import { parseScoreArgs } from './parse-score-args';
+import { parseScoreArgs, ScoreCommand } from './parse-score-args';
+import { ExpansionResources } from '../core/engine/expanded-references-adapter';
+import { parseSynonymGroups } from '../core/paraphrase/synonym-source';
+import { PARAPHRASES_USAGE, parseParaphrasesArgs, runParaphrases } from './paraphrases-command';
+import * as fs from 'fs';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
 Usage:
   understudy score --ref REF [--ref REF2 ...] HYP [HYP2 ...] [options]
+  understudy paraphrases --source SRC --ref REF [...]   the equivalence sets behind --expand-references
 
 Output:
   --metrics LIST          comma-separated, default bleu,chrf,ter; any of:
@@ -41,6 +46,17 @@ WER / PER (Leusch et al. 2005):
 GTM:
   --gtm-exponent E (default 1; 2 rewards contiguous runs)
 
+Expanded references (Owczarzak et al. 2006/2007; Kauchak & Barzilay 2006), for any metric:
+  --expand-references none|paraphrase|paraphrase-best|wordnet   (default none)
+      paraphrase: the references plus one per substitution from equivalence sets learned by aligning the source
+      with the references; paraphrase-best / wordnet: each reference rewritten towards the hypothesis
+  --source FILE           the test set's source text, one line per segment (paraphrase modes)
+  --synonyms FILE         synonym groups, one per line, tab- or comma-separated (wordnet mode)
+  --paraphrase-tokenize 13a|intl|zh|char|none (intl)   --paraphrase-phrases minimal|all (minimal)
+  --paraphrase-max-length N (3)  --paraphrase-min-prob P (0)  --paraphrase-exclude prepositions|closed-class|none
+  --paraphrase-occurrences each|all (each)
+  understudy paraphrases --help   prints the equivalence sets and alignment statistics
+
 Exit status: 0 scored, 1 the input cannot be scored (message says why), 2 bad command line.
 `;
 
@@ -66,6 +82,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     io.stdout(`${UNDERSTUDY_VERSION}\n`);
     return 0;
   }
+  if (command === 'paraphrases') return runParaphrasesCli(rest, io);
   if (command !== 'score') {
     io.stderr(`understudy: unknown command "${command}". Try \`understudy --help\`.\n`);
     return 2;
@@ -89,7 +106,8 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     const readOptions = { format: options.format, jsonlField: options.jsonlField };
     const references = options.references.map((file) => readSegmentFile(file, readOptions));
     const systems = options.hypotheses.map((file) => readSegmentFile(file, readOptions));
-    const metrics = options.metrics.map((name) => metricRequest(name, options.settings));
+    const resources = expansionResources(options);
+    const metrics = options.metrics.map((name) => metricRequest(name, options.settings, resources));
     const report = scoreSystems({
       references: references.map((r) => ({ file: r.path, segments: r.segments })),
       systems: systems.map((s) => ({ file: s.path, hypotheses: s.segments })),
@@ -110,3 +128,51 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
   }
 }
 
+
+/** The source text and synonym list named on the command line, read once for every metric. */
+function expansionResources(options: ScoreCommand): ExpansionResources | undefined {
+  if (options.settings.expandReferences === 'none') return undefined;
+  const source = options.source ? readSegmentFile(options.source, { format: options.format, jsonlField: options.jsonlField }).segments : undefined;
+  let synonyms;
+  if (options.synonyms) {
+    let text: string;
+    try {
+      text = fs.readFileSync(options.synonyms, 'utf8');
+    } catch (error) {
+      throw new UnderstudyError('unreadable-file', `Cannot read the synonym list ${options.synonyms}: ${(error as Error).message}. Check the path.`, { file: options.synonyms });
+    }
+    try {
+      synonyms = parseSynonymGroups(text, `file:${options.synonyms.split(/[\\/]/).pop()}`);
+    } catch (error) {
+      throw new UnderstudyError('bad-option', (error as Error).message, { file: options.synonyms });
+    }
+  }
+  return new ExpansionResources(source, synonyms);
+}
+
+function runParaphrasesCli(argv: string[], io: CliOutput): number {
+  let command;
+  try {
+    command = parseParaphrasesArgs(argv);
+  } catch (error) {
+    if (error instanceof UnderstudyError) {
+      io.stderr(`understudy: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (command === 'help') {
+    io.stdout(PARAPHRASES_USAGE);
+    return 0;
+  }
+  try {
+    io.stdout(runParaphrases(command));
+    return 0;
+  } catch (error) {
+    if (error instanceof UnderstudyError) {
+      io.stderr(`understudy: ${error.message}\n`);
+      return error.code === 'bad-option' ? 2 : 1;
+    }
+    throw error;
+  }
+}

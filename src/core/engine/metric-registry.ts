@@ -12,7 +12,8 @@ import { withSentenceSplit } from './sentence-split-adapter';
 import { prepareRouge155, Rouge155Variant } from '../metrics/rouge155/rouge155';
 import { prepareRougeScore } from '../metrics/rouge-score';
 import { withJackknife } from './jackknife';
-import { MetricSettings } from './metric-settings';
+import { MetricSettings, referenceExpansionSettings } from './metric-settings';
+import { checkExpansionResources, ExpansionResources, withExpandedReferences } from './expanded-references-adapter';
 import { MetricRequest } from './score-systems';
 
 type Factory = (references: ReferenceSet, settings: MetricSettings) => PreparedMetric;
@@ -88,11 +89,18 @@ const FACTORIES: Record<string, Factory> = {
 /** Every metric name the CLI, the settings and the manifest accept. */
 export const METRIC_NAMES: readonly string[] = Object.keys(FACTORIES);
 
-/** A metric by its command-line name, with the user's settings, ready to prepare against a reference set. */
-export function metricRequest(name: string, settings: MetricSettings): MetricRequest {
+/**
+ * A metric by its command-line name, with the user's settings, ready to prepare against a reference set.
+ * `resources` carries what reference expansion needs (the source text, a synonym source); it is checked here, so a
+ * missing one is reported before any scoring starts.
+ */
+export function metricRequest(name: string, settings: MetricSettings, resources?: ExpansionResources): MetricRequest {
   const factory = FACTORIES[name];
   if (!factory) {
     throw new UnderstudyError('unknown-metric', `Unknown metric "${name}". Known metrics: ${METRIC_NAMES.join(', ')}.`, { metric: name });
   }
-  return { name, prepare: (references) => factory(references, settings) };
+  if (settings.expandReferences === 'none') return { name, prepare: (references) => factory(references, settings) };
+  checkExpansionResources(settings.expandReferences, resources);
+  const expansion = referenceExpansionSettings(settings);
+  return { name, prepare: (references) => withExpandedReferences(references, expansion, resources, (expanded) => factory(expanded, settings)) };
 }

@@ -1,3 +1,5 @@
+import type { ReferenceExpansionSettings } from './expanded-references-adapter';
+
 /**
  * Everything a user can set about the metrics, named like the reference tools' flags (sacreBLEU, mteval, tercom,
  * ROUGE-1.5.5, rouge-score). One object drives the CLI, the extension settings and the manifest, so a number shown
@@ -43,6 +45,24 @@ export interface MetricSettings {
   readonly gtmExponent: number;
   /** WER / PER: which reference length (and distance) a segment with several references uses (Leusch et al. 2005). */
   readonly errorRateReferenceLength: 'best' | 'nearest' | 'average' | 'average-nearest';
+  /**
+   * Score every metric against expanded references (engine/expanded-references-adapter.ts): bitext-derived
+   * paraphrases as extra references (Owczarzak et al. 2006), or a best-matching reference per hypothesis made with
+   * those paraphrases or with synonyms (Kauchak & Barzilay 2006; Owczarzak et al. 2007).
+   */
+  readonly expandReferences: 'none' | 'paraphrase' | 'paraphrase-best' | 'wordnet';
+  /** Tokenizer for the source/reference word alignment and for matching expressions (`zh` for Chinese/Japanese sources). */
+  readonly paraphraseTokenize: '13a' | 'intl' | 'zh' | 'char' | 'none';
+  /** Which aligned phrase pairs make the equivalence sets: the smallest link groups, or all consistent pairs. */
+  readonly paraphrasePhrases: 'minimal' | 'all';
+  /** Longest expression, in words, on either side. */
+  readonly paraphraseMaxLength: number;
+  /** Keep only translations with p(expression | source expression) at least this (0: no threshold, as the paper). */
+  readonly paraphraseMinProbability: number;
+  /** Words never substituted: prepositions (the paper's experiment), all closed-class words, or none. */
+  readonly paraphraseExclude: 'prepositions' | 'closed-class' | 'none';
+  /** An expression occurring twice in a reference: one new reference per occurrence, or one with both replaced. */
+  readonly paraphraseOccurrences: 'each' | 'all';
 }
 
 export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
@@ -70,4 +90,26 @@ export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
   rougeSentenceSplit: 'none',
   gtmExponent: 1,
   errorRateReferenceLength: 'best',
+  expandReferences: 'none',
+  paraphraseTokenize: 'intl',
+  paraphrasePhrases: 'minimal',
+  paraphraseMaxLength: 3,
+  paraphraseMinProbability: 0,
+  paraphraseExclude: 'prepositions',
+  paraphraseOccurrences: 'each',
 };
+
+/** The reference-expansion part of the settings, as the adapter takes it. */
+export function referenceExpansionSettings(s: MetricSettings): ReferenceExpansionSettings {
+  return {
+    mode: s.expandReferences,
+    occurrences: s.paraphraseOccurrences,
+    paraphrase: {
+      tokenize: s.paraphraseTokenize,
+      phrases: s.paraphrasePhrases,
+      maxPhraseLength: s.paraphraseMaxLength,
+      minProbability: s.paraphraseMinProbability,
+      exclude: s.paraphraseExclude,
+    },
+  };
+}
