@@ -4,6 +4,7 @@ import { DEFAULT_METRIC_SETTINGS, referenceExpansionSettings } from '../core/eng
 import { UnderstudyError } from '../core/errors';
 import { readSegmentFile } from '../core/io/read-segments';
 import { buildParaphraseTable, ParaphraseTable } from '../core/paraphrase/equivalence-sets';
+import { expansionSummary } from '../core/paraphrase/reference-expansion';
 import { formatPharaoh } from '../core/paraphrase/symmetrize';
 import { AlignmentStatistics, BitextAlignment } from '../core/paraphrase/word-alignment';
 import { parseExpansionSettings } from './parse-score-args';
@@ -56,7 +57,7 @@ export function parseParaphrasesArgs(argv: string[]): ParaphrasesCommand | 'help
   return { source: v.source, references: v.ref, json: v.json ?? false, alignments: v.alignments, settings: parseExpansionSettings(v) };
 }
 
-function formatTable(table: ParaphraseTable): string {
+function formatTable(table: ParaphraseTable, expansion: { mean: number; max: number }): string {
   const s = table.statistics;
   const a = s.alignment as AlignmentStatistics; // learned here, so aligned
   const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -66,6 +67,7 @@ function formatTable(table: ParaphraseTable): string {
     `diagonal tension ${a.forwardTension.toFixed(4)} (source→reference), ${a.reverseTension.toFixed(4)} (reference→source)`,
     `phrase pairs     ${s.phrasePairs}; source expressions with 2+ translations ${s.ambiguousSources}`,
     `sets             ${s.sets} holding ${s.expressions} expressions (${s.meanSetSize.toFixed(2)} per set)`,
+    `expansion        ${expansion.mean.toFixed(1)} new references per segment on average, up to ${expansion.max} (--paraphrase-occurrences each)`,
     `time             ${s.seconds.toFixed(2)} s (alignment ${a.seconds.toFixed(2)} s)`,
     `signature        ${table.signature()}`,
     '',
@@ -91,7 +93,7 @@ export function runParaphrases(command: ParaphrasesCommand): string {
     }
   }
   if (command.json) {
-    return JSON.stringify({ statistics: table.statistics, signature: table.signature(), sets: table.sets }, null, 1) + '\n';
+    return JSON.stringify({ statistics: table.statistics, expansion: expansionSummary(references, table), signature: table.signature(), sets: table.sets }, null, 1) + '\n';
   }
-  return formatTable(table);
+  return formatTable(table, expansionSummary(references, table));
 }

@@ -11,10 +11,6 @@ export interface ScoreCommand {
   readonly settings: MetricSettings;
   readonly format: 'auto' | 'lines' | 'jsonl';
   readonly jsonlField?: string;
-  /** `--source`: the test set's source text (reference expansion by paraphrases). */
-  readonly source?: string;
-  /** `--synonyms`: a synonym list for `--expand-references wordnet`. */
-  readonly synonyms?: string;
 }
 
 const OPTIONS = {
@@ -117,6 +113,8 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     errorRateReferenceLength: oneOf('wer-ref-length', v['wer-ref-length'], ['best', 'nearest', 'average', 'average-nearest'] as const, d.errorRateReferenceLength),
     gtmExponent: numberOption('gtm-exponent', v['gtm-exponent'], d.gtmExponent, (n) => n >= 1) as number,
     ...parseExpansionSettings(v, d),
+    expansionSourceFile: v.source,
+    synonymsFile: v.synonyms,
   };
   if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');
   const references = v.ref ?? [];
@@ -131,8 +129,6 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     settings,
     format: oneOf('format', v.format, ['auto', 'lines', 'jsonl'] as const, 'auto'),
     jsonlField: v['jsonl-field'],
-    source: v.source,
-    synonyms: v.synonyms,
   };
 }
 

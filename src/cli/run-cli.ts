@@ -4,11 +4,9 @@ import { UnderstudyError } from '../core/errors';
 import { readSegmentFile } from '../core/io/read-segments';
 import { UNDERSTUDY_VERSION } from '../core/version';
 import { reportToJson, reportToText, reportToTsv } from '../core/report/format-report';
-import { parseScoreArgs, ScoreCommand } from './parse-score-args';
-import { ExpansionResources } from '../core/engine/expanded-references-adapter';
-import { parseSynonymGroups } from '../core/paraphrase/synonym-source';
+import { parseScoreArgs } from './parse-score-args';
+import { readExpansionResources } from '../core/io/read-expansion-resources';
 import { PARAPHRASES_USAGE, parseParaphrasesArgs, runParaphrases } from './paraphrases-command';
-import * as fs from 'fs';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
@@ -106,7 +104,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     const readOptions = { format: options.format, jsonlField: options.jsonlField };
     const references = options.references.map((file) => readSegmentFile(file, readOptions));
     const systems = options.hypotheses.map((file) => readSegmentFile(file, readOptions));
-    const resources = expansionResources(options);
+    const resources = readExpansionResources(options.settings, readOptions);
     const metrics = options.metrics.map((name) => metricRequest(name, options.settings, resources));
     const report = scoreSystems({
       references: references.map((r) => ({ file: r.path, segments: r.segments })),
@@ -116,6 +114,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     });
     report.warnings.push(...references.flatMap((r) => r.warnings), ...systems.flatMap((s) => s.warnings));
     for (const warning of report.warnings) io.stderr(`understudy: warning: ${warning.message}\n`);
+    for (const note of resources?.notes ?? []) io.stderr(`understudy: note: ${note}\n`);
     const text = options.output === 'json' ? reportToJson(report) : options.output === 'tsv' ? reportToTsv(report) : reportToText(report);
     io.stdout(text);
     return 0;
@@ -128,27 +127,6 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
   }
 }
 
-
-/** The source text and synonym list named on the command line, read once for every metric. */
-function expansionResources(options: ScoreCommand): ExpansionResources | undefined {
-  if (options.settings.expandReferences === 'none') return undefined;
-  const source = options.source ? readSegmentFile(options.source, { format: options.format, jsonlField: options.jsonlField }).segments : undefined;
-  let synonyms;
-  if (options.synonyms) {
-    let text: string;
-    try {
-      text = fs.readFileSync(options.synonyms, 'utf8');
-    } catch (error) {
-      throw new UnderstudyError('unreadable-file', `Cannot read the synonym list ${options.synonyms}: ${(error as Error).message}. Check the path.`, { file: options.synonyms });
-    }
-    try {
-      synonyms = parseSynonymGroups(text, `file:${options.synonyms.split(/[\\/]/).pop()}`);
-    } catch (error) {
-      throw new UnderstudyError('bad-option', (error as Error).message, { file: options.synonyms });
-    }
-  }
-  return new ExpansionResources(source, synonyms);
-}
 
 function runParaphrasesCli(argv: string[], io: CliOutput): number {
   let command;

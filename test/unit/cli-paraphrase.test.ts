@@ -42,6 +42,9 @@ describe('understudy CLI: expanded references and `paraphrases`', () => {
     const text = run('paraphrases', '--source', source, '--ref', reference);
     assert.match(text.stdout, /^sentence pairs {3}36 \(169 source, 168 reference words\)$/m);
     assert.match(text.stdout, /^#1\tdas\t→ the \(16, 0\.89\) \| this \(2, 0\.11\)$/m);
+    // 38 occurrences of "the" or "this" in 36 lines, each with one paraphrase; "the ... the" lines get two.
+    assert.match(text.stdout, /^expansion {8}1\.1 new references per segment on average, up to 2 /m);
+    assert.strictEqual(report.expansion.max, 2);
   });
 
   it('writes the symmetrised links on request, never over an existing file', () => {
@@ -61,6 +64,7 @@ describe('understudy CLI: expanded references and `paraphrases`', () => {
     const after = JSON.parse(expanded.stdout);
     assert.ok(before.segments[0].scores.bleu < 100);
     assert.strictEqual(after.segments[0].scores.bleu.toFixed(2), '100.00');
+    assert.match(expanded.stderr, /^understudy: note: paraphrase expansion: 1 equivalence sets learned from 36 source\/reference pairs \(sets:1,.*\); a segment gets about 1\.1 new references on average, up to 2\.$/m);
     assert.match(after.systems[0].scores.bleu.signature, /\|expand:paraphrase\(sets:1,tok:intl-lc,phrases:minimal3,minp:0,exclude:prepositions,align:fast_align-d-o-I5-q0\.08-T4\+grow-diag-final-and,occurrences:each\)$/);
   });
 

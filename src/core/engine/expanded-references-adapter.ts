@@ -3,7 +3,7 @@ import { EditStep, Explanation, ReferenceSubstitutionNote, SpanMatch } from '../
 import { PreparedMetric, ReferenceSet } from '../metrics/metric';
 import { bestMatchingReference, paraphraseFinder, ReplacementFinder, synonymFinder } from '../paraphrase/best-matching-reference';
 import { buildParaphraseTable, DEFAULT_PARAPHRASE_OPTIONS, paraphraseTokenizer, ParaphraseOptions, ParaphraseTable } from '../paraphrase/equivalence-sets';
-import { expandSegmentReferences, ExpandedReference, OccurrenceMode } from '../paraphrase/reference-expansion';
+import { expandSegmentReferences, ExpandedReference, expansionSummary, OccurrenceMode } from '../paraphrase/reference-expansion';
 import { SubstitutedLine, substitutionNote } from '../paraphrase/substituted-line';
 import { SynonymSource } from '../paraphrase/synonym-source';
 import { Span, Token } from '../text/token';
@@ -50,7 +50,7 @@ export class ExpansionResources {
     if (!this.source) {
       throw new UnderstudyError(
         'bad-option',
-        'Paraphrase expansion learns its paraphrases from the source text: give the source file (one line per segment) with --source FILE.',
+        'Paraphrase expansion learns its paraphrases from the source text: give the source file (one line per segment) with --source FILE, or in the editor with the setting understudy.referenceExpansion.sourceFile.',
       );
     }
     let byOptions = this.tables.get(references.streams);
@@ -63,20 +63,34 @@ export class ExpansionResources {
     if (!table) {
       table = buildParaphraseTable(this.source, references.streams, options);
       byOptions.set(key, table);
+      const { mean, max } = expansionSummary(references.streams, table);
+      this.notes.push(
+        `paraphrase expansion: ${table.statistics.sets} equivalence sets learned from ${table.statistics.alignment?.sentences ?? 0} source/reference pairs ` +
+          `(${table.signature()}); a segment gets about ${mean.toFixed(1)} new references on average, up to ${max}.` +
+          (mean > 50
+            ? ' Every one is scored, so metrics that compare with each reference (TER) slow down accordingly; a threshold such as --paraphrase-min-prob 0.1, or --paraphrase-exclude closed-class, keeps the likeliest members only.'
+            : ''),
+      );
     }
     return table;
   }
+
+  /** What learning the sets found worth telling the user (one line per table learned). */
+  readonly notes: string[] = [];
 }
 
 /** Checks before any work that the resources a mode needs are there, with a message saying what to give. */
 export function checkExpansionResources(mode: ReferenceExpansionMode, resources: ExpansionResources | undefined): void {
   if ((mode === 'paraphrase' || mode === 'paraphrase-best') && !resources?.source && !resources?.givenTable) {
-    throw new UnderstudyError('bad-option', `--expand-references ${mode} learns paraphrases from the test set's source text: give it with --source FILE (one line per segment).`);
+    throw new UnderstudyError(
+      'bad-option',
+      `Reference expansion "${mode}" learns paraphrases from the test set's source text: give the source file (one line per segment) with --source FILE, or in the editor with the setting understudy.referenceExpansion.sourceFile.`,
+    );
   }
   if (mode === 'wordnet' && !resources?.synonyms) {
     throw new UnderstudyError(
       'bad-option',
-      '--expand-references wordnet needs a synonym source, and no WordNet is loaded in this build: give a synonym list with --synonyms FILE (one group of synonyms per line, separated by tabs or commas).',
+      'Reference expansion "wordnet" needs a synonym source, and no WordNet is loaded in this build: give a synonym list (one group of synonyms per line, separated by tabs or commas) with --synonyms FILE, or in the editor with the setting understudy.referenceExpansion.synonymsFile.',
     );
   }
 }

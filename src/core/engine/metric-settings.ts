@@ -63,6 +63,10 @@ export interface MetricSettings {
   readonly paraphraseExclude: 'prepositions' | 'closed-class' | 'none';
   /** An expression occurring twice in a reference: one new reference per occurrence, or one with both replaced. */
   readonly paraphraseOccurrences: 'each' | 'all';
+  /** The test set's source text, one line per segment (`--source`): what paraphrases are learned from. */
+  readonly expansionSourceFile?: string;
+  /** A synonym list for `wordnet` expansion (`--synonyms`): one group of synonyms per line, tab- or comma-separated. */
+  readonly synonymsFile?: string;
 }
 
 export const DEFAULT_METRIC_SETTINGS: MetricSettings = {

@@ -101,6 +101,27 @@ export function expandReferenceLine(line: string, table: ParaphraseTable, occurr
   return results;
 }
 
+/** How many new references a line gives, counted without building them (texts that coincide counted apart). */
+export function countExpansions(line: string, table: ParaphraseTable, occurrences: OccurrenceMode = 'each', tokens?: readonly Token[]): number {
+  const found = findExpressions(tokens ?? paraphraseTokenizer(table.options)(line), table);
+  const expressions = occurrences === 'each' ? found.map((o) => o.expression) : [...new Set(found.map((o) => o.expression))];
+  return expressions.reduce((n, expression) => n + paraphrasesOf(expression, table).length, 0);
+}
+
+/** New references per segment over a reference set, for telling users what an expansion will cost. */
+export function expansionSummary(references: readonly (readonly string[])[], table: ParaphraseTable, occurrences: OccurrenceMode = 'each'): { mean: number; max: number } {
+  const segments = references[0]?.length ?? 0;
+  let total = 0;
+  let max = 0;
+  for (let i = 0; i < segments; i++) {
+    let count = 0;
+    for (const stream of references) count += countExpansions(stream[i], table, occurrences);
+    total += count;
+    max = Math.max(max, count);
+  }
+  return { mean: segments === 0 ? 0 : total / segments, max };
+}
+
 /** One reference of an expanded segment: the user's reference it came from and the substitution that made it. */
 export interface ExpandedReference {
   readonly stream: number;

@@ -1,0 +1,33 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { ExpansionResources } from '../engine/expanded-references-adapter';
+import { MetricSettings } from '../engine/metric-settings';
+import { ReadOptions } from '../corpus/decode-segments';
+import { UnderstudyError } from '../errors';
+import { parseSynonymGroups } from '../paraphrase/synonym-source';
+import { readSegmentFile } from './read-segments';
+
+/**
+ * Reads what reference expansion needs from the files the settings name (the source text, a synonym list), once for
+ * all the metrics of a run; undefined when expansion is off. The CLI and the scoring worker both start here.
+ */
+export function readExpansionResources(settings: MetricSettings, readOptions: ReadOptions = {}): ExpansionResources | undefined {
+  if (settings.expandReferences === 'none') return undefined;
+  const source = settings.expansionSourceFile ? readSegmentFile(settings.expansionSourceFile, readOptions).segments : undefined;
+  let synonyms;
+  if (settings.synonymsFile) {
+    const file = settings.synonymsFile;
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UnderstudyError('unreadable-file', `Cannot read the synonym list ${file}: ${(error as Error).message}. Check the path.`, { file });
+    }
+    try {
+      synonyms = parseSynonymGroups(text, `file:${path.basename(file)}`);
+    } catch (error) {
+      throw new UnderstudyError('bad-option', (error as Error).message, { file });
+    }
+  }
+  return new ExpansionResources(source, synonyms);
+}
