@@ -4,6 +4,7 @@ import { metricRequest } from '../src/core/engine/metric-registry';
 import { dataRoot, summEval, wmt21Segments, readLines, threeThousandLinesTwoRefs } from './data';
 import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
+import { PARAPHRASE_CASES } from './paraphrase-cases';
 
 export interface BenchResult {
   name: string;
@@ -65,6 +66,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
       return { name: 'rescore-line', metric: name, segments: 1, seconds, note: `mean over ${edited.length} edited cs-en lines (stats + sentence score)` };
     });
   },
+  ...PARAPHRASE_CASES,
 };
 
 /**

@@ -3,10 +3,10 @@ import { parseArgs } from 'util';
 import { DEFAULT_METRIC_SETTINGS, referenceExpansionSettings } from '../core/engine/metric-settings';
 import { UnderstudyError } from '../core/errors';
 import { readSegmentFile } from '../core/io/read-segments';
-import { buildParaphraseTable, ParaphraseTable } from '../core/paraphrase/equivalence-sets';
+import { buildParaphraseTable, LearnedAlignment, ParaphraseTable } from '../core/paraphrase/equivalence-sets';
 import { expansionSummary } from '../core/paraphrase/reference-expansion';
 import { formatPharaoh } from '../core/paraphrase/symmetrize';
-import { AlignmentStatistics, BitextAlignment } from '../core/paraphrase/word-alignment';
+import { AlignmentStatistics } from '../core/paraphrase/word-alignment';
 import { parseExpansionSettings } from './parse-score-args';
 
 export const PARAPHRASES_USAGE = `Usage:
@@ -26,7 +26,6 @@ const OPTIONS = {
   ref: { type: 'string', short: 'r', multiple: true },
   json: { type: 'boolean' },
   alignments: { type: 'string' },
-  format: { type: 'string' },
   'paraphrase-tokenize': { type: 'string' },
   'paraphrase-phrases': { type: 'string' },
   'paraphrase-max-length': { type: 'string' },
@@ -86,7 +85,7 @@ export function runParaphrases(command: ParaphrasesCommand): string {
   if (command.alignments) {
     try {
       // 'wx': never write over an existing file.
-      fs.writeFileSync(command.alignments, (table.alignment as BitextAlignment).links.map((links) => formatPharaoh(links)).join('\n') + '\n', { flag: 'wx' });
+      fs.writeFileSync(command.alignments, (table.alignment as LearnedAlignment).links.map((links) => formatPharaoh(links)).join('\n') + '\n', { flag: 'wx' });
     } catch (error) {
       const exists = (error as NodeJS.ErrnoException).code === 'EEXIST';
       throw new UnderstudyError('unreadable-file', exists ? `${command.alignments} already exists; give --alignments a new file name (nothing was written).` : `Cannot write ${command.alignments}: ${(error as Error).message}.`, { file: command.alignments });

@@ -100,7 +100,7 @@ export function checkExpansionResources(mode: ReferenceExpansionMode, resources:
  * come in turn, and scoring runs segment by segment, so a small window saves re-preparing without keeping every
  * segment's references in memory (the paper's method can give a segment hundreds of references).
  */
-const RECENT_SEGMENTS = 64;
+const RECENT_SEGMENTS = 16;
 
 class RecentSegments<T> {
   private readonly entries = new Map<number, T>();

@@ -91,8 +91,11 @@ export interface ParaphraseTable {
   readonly sets: readonly EquivalenceSet[];
   readonly options: ParaphraseOptions;
   readonly statistics: ParaphraseTableStatistics;
-  /** The word alignment the sets were learned from (undefined for a table over given sets). */
-  readonly alignment: BitextAlignment | undefined;
+  /**
+   * The symmetrised links the sets were learned from, one list per source/reference pair (reference by reference),
+   * and their statistics; undefined for a table over given sets. The trained models are not kept.
+   */
+  readonly alignment: LearnedAlignment | undefined;
   /** The sets containing an expression (the only ones its paraphrases may come from: no transitivity). */
   setsOf(expression: string): readonly EquivalenceSet[];
   /** Every member expression, grouped by its first token, longest first (for matching in references). */
@@ -122,6 +125,8 @@ function checkOptions(o: ParaphraseOptions): void {
     throw new UnderstudyError('bad-option', `The paraphrase probability threshold must be between 0 and 1 (got ${o.minProbability}).`);
   }
 }
+
+export type LearnedAlignment = Pick<BitextAlignment, 'links' | 'statistics'>;
 
 /** One source/reference sentence pair with its word alignment, as the sets are gathered from it. */
 export interface AlignedReference {
@@ -207,7 +212,7 @@ export function indexParaphraseTable(
   sets: readonly EquivalenceSet[],
   options: Partial<ParaphraseOptions>,
   describe: string,
-  learned?: { statistics: ParaphraseTableStatistics; alignment: BitextAlignment },
+  learned?: { statistics: ParaphraseTableStatistics; alignment: LearnedAlignment },
 ): ParaphraseTable {
   const o: ParaphraseOptions = { ...DEFAULT_PARAPHRASE_OPTIONS, ...options };
   const bySetMember = new Map<string, EquivalenceSet[]>();
@@ -302,7 +307,7 @@ export function buildParaphraseTable(
   const describe =
     `sets:${sets.length},tok:${o.tokenize}${o.lowercase ? '-lc' : ''},phrases:${o.phrases}${o.maxPhraseLength},minp:${o.minProbability},exclude:${o.exclude}` +
     `,align:fast_align${alignFlags}+${a.symmetrization}`;
-  return indexParaphraseTable(sets, o, describe, { statistics, alignment });
+  return indexParaphraseTable(sets, o, describe, { statistics, alignment: { links: alignment.links, statistics: alignment.statistics } });
 }
 
 function mostFrequent(counts: Map<string, number>): string {
