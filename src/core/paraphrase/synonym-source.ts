@@ -1,8 +1,10 @@
 /**
  * Where WordNet-style synonyms come from. The engine asks only this small question, so the WordNet module (or a
- * user's own list) plugs in behind it, and tests use an in-memory source.
+ * user's own list) plugs in behind it, and tests use an in-memory source. A WordNet whose `synonyms(word, pos?)`
+ * lists the other lemmas of the word's synsets fits as it is, given a `name` for signatures.
  */
-export type PartOfSpeech = 'noun' | 'verb' | 'adjective' | 'adverb';
+/** WordNet's part-of-speech letters: noun, verb, adjective, adverb. */
+export type PartOfSpeech = 'n' | 'v' | 'a' | 'r';
 
 export interface SynonymSource {
   /** Names the resource in signatures and explanations, e.g. `wordnet-3.1` or `file:synonyms.txt`. */
