@@ -10,6 +10,7 @@ import * as path from 'path';
 import { METEOR_CASES } from './meteor-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
 import { comparePairwise, compareTwo } from './compare';
+import { PARAPHRASE_CASES } from './paraphrase-cases';
 
 export interface BenchResult {
   name: string;
@@ -75,6 +76,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
       return { name: 'rescore-line', metric: name, segments: 1, seconds, note: `mean over ${edited.length} edited cs-en lines (stats + sentence score)` };
     });
   },
+  ...PARAPHRASE_CASES,
 };
 
 /**

@@ -64,6 +64,15 @@ const OPTIONS = {
   'hwcm-depth': { type: 'string' },
   'stm-depth': { type: 'string' },
   'dp-hwc-items': { type: 'string' },
+  'expand-references': { type: 'string' },
+  source: { type: 'string' },
+  synonyms: { type: 'string' },
+  'paraphrase-tokenize': { type: 'string' },
+  'paraphrase-phrases': { type: 'string' },
+  'paraphrase-max-length': { type: 'string' },
+  'paraphrase-min-prob': { type: 'string' },
+  'paraphrase-exclude': { type: 'string' },
+  'paraphrase-occurrences': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -127,6 +136,9 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     hwcmDepth: numberOption('hwcm-depth', v['hwcm-depth'], d.hwcmDepth, (n) => Number.isInteger(n) && n >= 1 && n <= 32) as number,
     stmDepth: numberOption('stm-depth', v['stm-depth'], d.stmDepth, (n) => Number.isInteger(n) && n >= 1 && n <= 32) as number,
     dpHwcItems: oneOf('dp-hwc-items', v['dp-hwc-items'], ['word', 'category', 'relation'] as const, d.dpHwcItems),
+    ...parseExpansionSettings(v, d),
+    expansionSourceFile: v.source,
+    synonymsFile: v.synonyms,
   };
   if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');
   const references = v.ref ?? [];
@@ -147,5 +159,24 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
       hypothesisPtb: v['hyp-ptb'] ?? [],
       referencePtb: v['ref-ptb'] ?? [],
     },
+  };
+}
+
+type ExpansionFields = Pick<
+  MetricSettings,
+  'expandReferences' | 'paraphraseTokenize' | 'paraphrasePhrases' | 'paraphraseMaxLength' | 'paraphraseMinProbability' | 'paraphraseExclude' | 'paraphraseOccurrences'
+>;
+
+/** The reference-expansion flags (shared by `score` and `paraphrases`). */
+export function parseExpansionSettings(v: Record<string, string | boolean | string[] | undefined>, d: MetricSettings = DEFAULT_METRIC_SETTINGS): ExpansionFields {
+  const text = (flag: string): string | undefined => (typeof v[flag] === 'string' ? (v[flag] as string) : undefined);
+  return {
+    expandReferences: oneOf('expand-references', text('expand-references'), ['none', 'paraphrase', 'paraphrase-best', 'wordnet'] as const, d.expandReferences),
+    paraphraseTokenize: oneOf('paraphrase-tokenize', text('paraphrase-tokenize'), ['13a', 'intl', 'zh', 'char', 'none'] as const, d.paraphraseTokenize),
+    paraphrasePhrases: oneOf('paraphrase-phrases', text('paraphrase-phrases'), ['minimal', 'all'] as const, d.paraphrasePhrases),
+    paraphraseMaxLength: numberOption('paraphrase-max-length', text('paraphrase-max-length'), d.paraphraseMaxLength, (n) => Number.isInteger(n) && n >= 1) as number,
+    paraphraseMinProbability: numberOption('paraphrase-min-prob', text('paraphrase-min-prob'), d.paraphraseMinProbability, (n) => n >= 0 && n <= 1) as number,
+    paraphraseExclude: oneOf('paraphrase-exclude', text('paraphrase-exclude'), ['prepositions', 'closed-class', 'none'] as const, d.paraphraseExclude),
+    paraphraseOccurrences: oneOf('paraphrase-occurrences', text('paraphrase-occurrences'), ['each', 'all'] as const, d.paraphraseOccurrences),
   };
 }

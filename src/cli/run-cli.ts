@@ -8,12 +8,15 @@ import { reportToJson, reportToText, reportToTsv } from '../core/report/format-r
 import { parseScoreArgs } from './parse-score-args';
 import { METEOR_CLI_USAGE } from './parse-meteor-args';
 import { runCompare } from './compare-command';
+import { readExpansionResources } from '../core/io/read-expansion-resources';
+import { PARAPHRASES_USAGE, parseParaphrasesArgs, runParaphrases } from './paraphrases-command';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
 Usage:
   understudy score --ref REF [--ref REF2 ...] HYP [HYP2 ...] [options]
   understudy compare --ref REF [--ref REF2 ...] A B [C ...] [options]   (significance; \`understudy compare --help\`)
+  understudy paraphrases --source SRC --ref REF [...]   the equivalence sets behind --expand-references
 
 Output:
   --metrics LIST          comma-separated, default bleu,chrf,ter; any of:
@@ -54,6 +57,17 @@ Syntactic metrics (dep-f, depeval, be-hm, be, hwcm, dstm, dp-hwc, dp-or; stm):
   --hwcm-depth D (4, also dp-hwc)  --stm-depth D (4, also dstm)  --dp-hwc-items word|category|relation
   be-hm/be follow --rouge-model-average, --rouge-alpha and --rouge-jackknife; hwcm/dstm/dp-* follow --lowercase
 
+Expanded references (Owczarzak et al. 2006/2007; Kauchak & Barzilay 2006), for any metric:
+  --expand-references none|paraphrase|paraphrase-best|wordnet   (default none)
+      paraphrase: the references plus one per substitution from equivalence sets learned by aligning the source
+      with the references; paraphrase-best / wordnet: each reference rewritten towards the hypothesis
+  --source FILE           the test set's source text, one line per segment (paraphrase modes)
+  --synonyms FILE         synonym groups, one per line, tab- or comma-separated (wordnet mode)
+  --paraphrase-tokenize 13a|intl|zh|char|none (intl)   --paraphrase-phrases minimal|all (minimal)
+  --paraphrase-max-length N (3)  --paraphrase-min-prob P (0)  --paraphrase-exclude prepositions|closed-class|none
+  --paraphrase-occurrences each|all (each)
+  understudy paraphrases --help   prints the equivalence sets and alignment statistics
+
 Exit status: 0 scored, 1 the input cannot be scored (message says why), 2 bad command line.
 `;
 
@@ -80,6 +94,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     return 0;
   }
   if (command === 'compare') return runCompare(rest, io);
+  if (command === 'paraphrases') return runParaphrasesCli(rest, io);
   if (command !== 'score') {
     io.stderr(`understudy: unknown command "${command}". Try \`understudy --help\`.\n`);
     return 2;
@@ -103,7 +118,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     const readOptions = { format: options.format, jsonlField: options.jsonlField };
     const references = options.references.map((file) => readSegmentFile(file, readOptions));
     const systems = options.hypotheses.map((file) => readSegmentFile(file, readOptions));
-    const resources = readSyntaxResources(options.parses, references, systems);
+    const resources = { ...readSyntaxResources(options.parses, references, systems), expansion: readExpansionResources(options.settings, readOptions) };
     const metrics = options.metrics.map((name) => metricRequest(name, options.settings, resources));
     const report = scoreSystems({
       references: references.map((r) => ({ file: r.path, segments: r.segments })),
@@ -113,6 +128,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     });
     report.warnings.push(...references.flatMap((r) => r.warnings), ...systems.flatMap((s) => s.warnings));
     for (const warning of report.warnings) io.stderr(`understudy: warning: ${warning.message}\n`);
+    for (const note of resources.expansion?.notes ?? []) io.stderr(`understudy: note: ${note}\n`);
     const text = options.output === 'json' ? reportToJson(report) : options.output === 'tsv' ? reportToTsv(report) : reportToText(report);
     io.stdout(text);
     return 0;
@@ -125,3 +141,30 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
   }
 }
 
+
+function runParaphrasesCli(argv: string[], io: CliOutput): number {
+  let command;
+  try {
+    command = parseParaphrasesArgs(argv);
+  } catch (error) {
+    if (error instanceof UnderstudyError) {
+      io.stderr(`understudy: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (command === 'help') {
+    io.stdout(PARAPHRASES_USAGE);
+    return 0;
+  }
+  try {
+    io.stdout(runParaphrases(command));
+    return 0;
+  } catch (error) {
+    if (error instanceof UnderstudyError) {
+      io.stderr(`understudy: ${error.message}\n`);
+      return error.code === 'bad-option' ? 2 : 1;
+    }
+    throw error;
+  }
+}

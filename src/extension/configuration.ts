@@ -1,3 +1,4 @@
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../core/engine/metric-settings';
 
@@ -42,11 +43,28 @@ const SETTING_KEYS: readonly (readonly [string, keyof MetricSettings])[] = [
   ['hwcm.depth', 'hwcmDepth'],
   ['stm.depth', 'stmDepth'],
   ['dpHwc.items', 'dpHwcItems'],
+  ['referenceExpansion.mode', 'expandReferences'],
+  ['referenceExpansion.tokenize', 'paraphraseTokenize'],
+  ['referenceExpansion.phrases', 'paraphrasePhrases'],
+  ['referenceExpansion.maxPhraseLength', 'paraphraseMaxLength'],
+  ['referenceExpansion.minProbability', 'paraphraseMinProbability'],
+  ['referenceExpansion.exclude', 'paraphraseExclude'],
+  ['referenceExpansion.occurrences', 'paraphraseOccurrences'],
 ];
+
+/** A file setting as an absolute path: relative paths are taken from the first workspace folder; empty is unset. */
+function filePath(config: vscode.WorkspaceConfiguration, key: string): string | undefined {
+  const value = config.get<string>(key, '').trim();
+  if (value === '') return undefined;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  return folder && !path.isAbsolute(value) ? path.join(folder, value) : value;
+}
 
 export function settingsFromConfiguration(): { metrics: string[]; settings: MetricSettings } {
   const config = vscode.workspace.getConfiguration('understudy');
   const settings: Record<string, unknown> = { ...DEFAULT_METRIC_SETTINGS };
   for (const [key, field] of SETTING_KEYS) settings[field] = config.get(key, DEFAULT_METRIC_SETTINGS[field]);
+  settings.expansionSourceFile = filePath(config, 'referenceExpansion.sourceFile');
+  settings.synonymsFile = filePath(config, 'referenceExpansion.synonymsFile');
   return { metrics: config.get<string[]>('metrics', ['bleu', 'chrf', 'ter']), settings: settings as unknown as MetricSettings };
 }

@@ -1,6 +1,9 @@
 import { parentPort } from 'worker_threads';
 import { EvaluationSession } from '../core/engine/evaluation-session';
 import { metricRequest } from '../core/engine/metric-registry';
+import { MetricSettings } from '../core/engine/metric-settings';
+import { MetricRequest } from '../core/engine/score-systems';
+import { readExpansionResources } from '../core/io/read-expansion-resources';
 import { ScoringCancelled, scoreSystems } from '../core/engine/score-systems';
 import { UnderstudyError } from '../core/errors';
 import { BootstrapInterval, bootstrapConfidenceInterval } from '../core/significance/bootstrap-confidence';
@@ -28,6 +31,12 @@ function session(id: number): EvaluationSession {
   return found;
 }
 
+/** The requested metrics, sharing one read of the files reference expansion needs (and the sets learned from them). */
+function metricRequests(names: readonly string[], settings: MetricSettings): MetricRequest[] {
+  const resources = readExpansionResources(settings);
+  return names.map((name) => metricRequest(name, settings, { expansion: resources }));
+}
+
 function handle(request: WorkerRequest): unknown {
   switch (request.type) {
     case 'score': {
@@ -35,7 +44,7 @@ function handle(request: WorkerRequest): unknown {
       return scoreSystems({
         references: request.references,
         systems: request.systems,
-        metrics: request.metrics.map((name) => metricRequest(name, request.settings)),
+        metrics: metricRequests(request.metrics, request.settings),
         sentence: request.sentence,
         isCancelled: () => Atomics.load(cancel, 0) === 1,
         onProgress: progressReporter(request.id),
@@ -44,7 +53,7 @@ function handle(request: WorkerRequest): unknown {
     case 'open-session': {
       const created = new EvaluationSession(
         request.references,
-        request.metrics.map((name) => metricRequest(name, request.settings)),
+        metricRequests(request.metrics, request.settings),
       );
       sessions.set(request.session, created);
       return { metrics: created.metricNames, segmentCount: created.segmentCount };

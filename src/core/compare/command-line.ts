@@ -50,6 +50,15 @@ const FLAGS: { readonly [K in keyof MetricSettings]-?: string | { readonly off: 
   hwcmDepth: 'hwcm-depth',
   stmDepth: 'stm-depth',
   dpHwcItems: 'dp-hwc-items',
+  expandReferences: 'expand-references',
+  paraphraseTokenize: 'paraphrase-tokenize',
+  paraphrasePhrases: 'paraphrase-phrases',
+  paraphraseMaxLength: 'paraphrase-max-length',
+  paraphraseMinProbability: 'paraphrase-min-prob',
+  paraphraseExclude: 'paraphrase-exclude',
+  paraphraseOccurrences: 'paraphrase-occurrences',
+  expansionSourceFile: 'source',
+  synonymsFile: 'synonyms',
 };
 
 /** Settings that are lists (METEOR's -p, -m, -w) are given as one space-separated argument. */

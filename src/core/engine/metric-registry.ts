@@ -15,11 +15,17 @@ import { withJackknife } from './jackknife';
 import { meteorMetricOptions } from './meteor-options';
 import { prepareMeteor } from '../metrics/meteor/meteor';
 import { prepareMeteor2005 } from '../metrics/meteor/meteor2005';
-import { MetricSettings } from './metric-settings';
+import { MetricSettings, referenceExpansionSettings } from './metric-settings';
+import { checkExpansionResources, ExpansionResources, withExpandedReferences } from './expanded-references-adapter';
 import { MetricRequest } from './score-systems';
 import { SYNTACTIC_METRIC_NAMES, SyntaxResources, syntacticFactory } from './syntactic-metrics';
 
 type Factory = (references: ReferenceSet, settings: MetricSettings, resources: SyntaxResources) => PreparedMetric;
+
+/** What metrics need besides references and settings: parses and synonyms (syntactic metrics), expansion resources. */
+export interface MetricResources extends SyntaxResources {
+  readonly expansion?: ExpansionResources;
+}
 
 /** ROUGE variants by command-line name; the number after S/SU is the skip distance (`*` = unlimited). */
 const ROUGE_VARIANTS: readonly Rouge155Variant[] = ['rouge1', 'rouge2', 'rouge3', 'rouge4', 'rougeL', 'rougeW', 'rougeS4', 'rougeSU4', 'rougeS*', 'rougeSU*'];
@@ -99,12 +105,17 @@ export const METRIC_NAMES: readonly string[] = [...Object.keys(FACTORIES), ...SY
 
 /**
  * A metric by its command-line name, with the user's settings, ready to prepare against a reference set. The
- * syntactic metrics also need `resources` (parses, synonyms); without them they stop with a message saying what to give.
+ * syntactic metrics also need parses (and synonyms) in `resources`, and reference expansion its source text or synonym
+ * source (`resources.expansion`); what is missing is reported before any scoring starts, saying what to give.
  */
-export function metricRequest(name: string, settings: MetricSettings, resources: SyntaxResources = {}): MetricRequest {
+export function metricRequest(name: string, settings: MetricSettings, resources: MetricResources = {}): MetricRequest {
   const factory = FACTORIES[name] ?? syntacticFactory(name);
   if (!factory) {
     throw new UnderstudyError('unknown-metric', `Unknown metric "${name}". Known metrics: ${METRIC_NAMES.join(', ')}.`, { metric: name });
   }
-  return { name, prepare: (references) => factory(references, settings, resources) };
+  if (settings.expandReferences === 'none') return { name, prepare: (references) => factory(references, settings, resources) };
+  const { expansion } = resources;
+  checkExpansionResources(settings.expandReferences, expansion);
+  const expansionSettings = referenceExpansionSettings(settings);
+  return { name, prepare: (references) => withExpandedReferences(references, expansionSettings, expansion, (expanded) => factory(expanded, settings, resources)) };
 }

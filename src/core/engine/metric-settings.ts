@@ -1,4 +1,5 @@
 import type { MeteorModule, MeteorTask } from '../metrics/meteor/meteor-config';
+import type { ReferenceExpansionSettings } from './expanded-references-adapter';
 
 /**
  * Everything a user can set about the metrics, named like the reference tools' flags (sacreBLEU, mteval, tercom,
@@ -78,6 +79,28 @@ export interface MetricSettings {
   readonly stmDepth: number;
   /** dp-hwc: chains of word forms, parts of speech or relations (Asiya's DP-HWCM_w / _c / _r). */
   readonly dpHwcItems: 'word' | 'category' | 'relation';
+  /**
+   * Score every metric against expanded references (engine/expanded-references-adapter.ts): bitext-derived
+   * paraphrases as extra references (Owczarzak et al. 2006), or a best-matching reference per hypothesis made with
+   * those paraphrases or with synonyms (Kauchak & Barzilay 2006; Owczarzak et al. 2007).
+   */
+  readonly expandReferences: 'none' | 'paraphrase' | 'paraphrase-best' | 'wordnet';
+  /** Tokenizer for the source/reference word alignment and for matching expressions (`zh` for Chinese/Japanese sources). */
+  readonly paraphraseTokenize: '13a' | 'intl' | 'zh' | 'char' | 'none';
+  /** Which aligned phrase pairs make the equivalence sets: the smallest link groups, or all consistent pairs. */
+  readonly paraphrasePhrases: 'minimal' | 'all';
+  /** Longest expression, in words, on either side. */
+  readonly paraphraseMaxLength: number;
+  /** Keep only translations with p(expression | source expression) at least this (0: no threshold, as the paper). */
+  readonly paraphraseMinProbability: number;
+  /** Words never substituted: prepositions (the paper's experiment), all closed-class words, or none. */
+  readonly paraphraseExclude: 'prepositions' | 'closed-class' | 'none';
+  /** An expression occurring twice in a reference: one new reference per occurrence, or one with both replaced. */
+  readonly paraphraseOccurrences: 'each' | 'all';
+  /** The test set's source text, one line per segment (`--source`): what paraphrases are learned from. */
+  readonly expansionSourceFile?: string;
+  /** A synonym list for `wordnet` expansion (`--synonyms`): one group of synonyms per line, tab- or comma-separated. */
+  readonly synonymsFile?: string;
 }
 
 export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
@@ -117,4 +140,26 @@ export const DEFAULT_METRIC_SETTINGS: MetricSettings = {
   hwcmDepth: 4,
   stmDepth: 4,
   dpHwcItems: 'word',
+  expandReferences: 'none',
+  paraphraseTokenize: 'intl',
+  paraphrasePhrases: 'minimal',
+  paraphraseMaxLength: 3,
+  paraphraseMinProbability: 0,
+  paraphraseExclude: 'prepositions',
+  paraphraseOccurrences: 'each',
 };
+
+/** The reference-expansion part of the settings, as the adapter takes it. */
+export function referenceExpansionSettings(s: MetricSettings): ReferenceExpansionSettings {
+  return {
+    mode: s.expandReferences,
+    occurrences: s.paraphraseOccurrences,
+    paraphrase: {
+      tokenize: s.paraphraseTokenize,
+      phrases: s.paraphrasePhrases,
+      maxPhraseLength: s.paraphraseMaxLength,
+      minProbability: s.paraphraseMinProbability,
+      exclude: s.paraphraseExclude,
+    },
+  };
+}

@@ -14,6 +14,27 @@ export interface SpanMatch {
   readonly weight?: number;
   /** Kind of unit when a metric mixes several (e.g. chrF++ `char` / `word`). */
   readonly kind?: string;
+  /**
+   * When the match was counted against an expanded reference (paraphrase or synonym substitution, see
+   * src/core/paraphrase): the substitutions inside the matched reference text. `reference` spans are then in the
+   * ORIGINAL reference line, widened to cover each substituted phrase whole.
+   */
+  readonly substitutions?: readonly ReferenceSubstitutionNote[];
+}
+
+/** One paraphrase or synonym put into a reference line, as an explanation reports it (e.g. for a hover). */
+export interface ReferenceSubstitutionNote {
+  /** The replaced characters of the original reference line. */
+  readonly reference: Span;
+  /** The replaced text and what was put in its place. */
+  readonly original: string;
+  readonly replacement: string;
+  readonly kind: 'paraphrase' | 'synonym';
+  /** e.g. `reply ← answer, set #12 from source word 'réponse'` or `reply ← answer, synonym (wordnet-3.1)`. */
+  readonly label: string;
+  /** Paraphrases: the equivalence set and the source word or phrase it was learned from. */
+  readonly setId?: number;
+  readonly sourceExpression?: string;
 }
 
 /** One step of an edit script (TER, WER). */

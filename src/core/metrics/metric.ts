@@ -8,6 +8,15 @@ import { Explanation } from './explanation';
 export interface ReferenceSet {
   /** `streams[k][i]` is reference k of segment i (sacreBLEU's convention); all streams have the same length. */
   readonly streams: readonly (readonly string[])[];
+  /**
+   * Set when this one-segment set stands for segment `segment` of `corpus` with that segment's references replaced
+   * by its lines — references rewritten for one hypothesis, or expanded with paraphrases, and then possibly more or
+   * fewer than the corpus's streams (see engine/expanded-references-adapter.ts). Metrics with corpus-wide reference
+   * statistics (NIST's information weights and mean reference length) take them from the corpus with the
+   * replacement made, this set's references weighing together as many references as the corpus has streams; the
+   * others ignore it.
+   */
+  readonly corpus?: { readonly references: ReferenceSet; readonly segment: number };
 }
 
 export interface MetricScore {

@@ -51,6 +51,35 @@ export function countNgrams(words: readonly string[], maxOrder: number, counts =
   return counts;
 }
 
+interface EnclosingCorpusCounts {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly words: number;
+  /** The n-grams and words of the segment's original references, which this set replaces. */
+  readonly replaced: ReadonlyMap<string, number>;
+  readonly replacedWords: number;
+  /** Corpus streams / this set's references: how much each of this set's references weighs. */
+  readonly scale: number;
+}
+
+/** Corpus-wide n-gram counts per reference set and options, shared by the one-segment sets that stand for its segments. */
+const CORPUS_COUNTS = new WeakMap<ReferenceSet, Map<string, { counts: ReadonlyMap<string, number>; words: number }>>();
+
+function corpusCountsOf(references: ReferenceSet, options: MtevalOptions): { counts: ReadonlyMap<string, number>; words: number } {
+  let byOptions = CORPUS_COUNTS.get(references);
+  if (!byOptions) {
+    byOptions = new Map();
+    CORPUS_COUNTS.set(references, byOptions);
+  }
+  const key = `${options.caseSensitive}:${options.maxOrder}`;
+  let counts = byOptions.get(key);
+  if (!counts) {
+    const index = new MtevalReferenceIndex({ streams: references.streams }, options);
+    counts = index.informationCounts();
+    byOptions.set(key, counts);
+  }
+  return counts;
+}
+
 export class MtevalReferenceIndex {
   readonly nrefs: number;
   readonly segmentCount: number;
@@ -112,11 +141,10 @@ export class MtevalReferenceIndex {
   info(ngram: string): number {
     const cached = this.infoCache.get(ngram);
     if (cached !== undefined) return cached;
-    const counts = this.corpusNgramCounts();
-    const count = counts.get(ngram) ?? 0;
+    const count = this.corpusCount(ngram);
     const cut = ngram.lastIndexOf(' ');
     const prefix = cut < 0 ? '' : ngram.slice(0, cut);
-    const ratio = prefix === '' || prefix === '0' ? count / this.corpusWords : count / (counts.get(prefix) ?? 0);
+    const ratio = prefix === '' || prefix === '0' ? count / this.totalWords() : count / this.corpusCount(prefix);
     const value = -logExact(ratio) / logExact(2);
     this.infoCache.set(ngram, value);
     return value;
@@ -125,6 +153,49 @@ export class MtevalReferenceIndex {
   /** Counts the n-grams of the whole reference set now (NIST does this when prepared), instead of on first use. */
   computeInformationCounts(): void {
     this.corpusNgramCounts();
+    this.enclosingCorpus();
+  }
+
+  /**
+   * An n-gram's count over all references. For a set standing for one segment of a corpus (`ReferenceSet.corpus`),
+   * the corpus's count with that segment's own references swapped for this set's — the weights mteval would compute
+   * on the corpus reference files with this segment's lines replaced — where this set's counts weigh as many
+   * references as the corpus has streams (a segment expanded to 40 references counts like its 1 original, not 40
+   * times over, so its own words do not lose information for being repeated in every expansion).
+   */
+  private corpusCount(key: string): number {
+    const own = this.corpusNgramCounts().get(key) ?? 0;
+    const corpus = this.enclosingCorpus();
+    return corpus ? (corpus.counts.get(key) ?? 0) - (corpus.replaced.get(key) ?? 0) + own * corpus.scale : own;
+  }
+
+  private totalWords(): number {
+    this.corpusNgramCounts();
+    const corpus = this.enclosingCorpus();
+    return corpus ? corpus.words - corpus.replacedWords + this.corpusWords * corpus.scale : this.corpusWords;
+  }
+
+  private enclosingCorpusCounts: EnclosingCorpusCounts | undefined;
+
+  private enclosingCorpus(): EnclosingCorpusCounts | undefined {
+    const enclosing = this.references.corpus;
+    if (!enclosing || this.enclosingCorpusCounts) return this.enclosingCorpusCounts;
+    const whole = corpusCountsOf(enclosing.references, this.options);
+    const replaced = new Map<string, number>();
+    let replacedWords = 0;
+    for (const stream of enclosing.references.streams) {
+      const words = tokenizeMtevalWords(stream[enclosing.segment], { caseSensitive: this.options.caseSensitive });
+      replacedWords += words.length;
+      countNgrams(words, this.options.maxOrder, replaced);
+    }
+    const scale = this.nrefs === enclosing.references.streams.length ? 1 : enclosing.references.streams.length / this.nrefs;
+    this.enclosingCorpusCounts = { counts: whole.counts, words: whole.words, replaced, replacedWords, scale };
+    return this.enclosingCorpusCounts;
+  }
+
+  /** The n-gram counts and word total behind the information weights (of this set alone). */
+  informationCounts(): { counts: ReadonlyMap<string, number>; words: number } {
+    return { counts: this.corpusNgramCounts(), words: this.corpusWords };
   }
 
   private corpusNgramCounts(): Map<string, number> {

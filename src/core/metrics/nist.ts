@@ -81,6 +81,11 @@ export function prepareNist(references: ReferenceSet, options?: Partial<NistOpti
   const maxOrder = resolved.maxOrder;
   const nrefs = index.nrefs;
   const width = 3 * maxOrder + 2;
+  // A one-segment set standing for a corpus segment (ReferenceSet.corpus) may hold more or fewer references than the
+  // corpus has streams (paraphrase-expanded references): its reference length sum is restated on the corpus's count,
+  // so that the corpus score's sum / nrefs still averages each segment's references.
+  const corpusStreams = references.corpus?.references.streams.length;
+  const referenceLengthScale = corpusStreams !== undefined && nrefs > 0 ? corpusStreams / nrefs : 1;
 
   const stats = (hypothesis: string, segment: number): Float64Array => {
     const words = index.words(hypothesis);
@@ -92,7 +97,7 @@ export function prepareNist(references: ReferenceSet, options?: Partial<NistOpti
       row[3 * n + 2] = counts.hypNgrams[n];
     }
     row[3 * maxOrder] = counts.hypLength;
-    row[3 * maxOrder + 1] = counts.refLengthSum;
+    row[3 * maxOrder + 1] = referenceLengthScale === 1 ? counts.refLengthSum : counts.refLengthSum * referenceLengthScale;
     return row;
   };
 
