@@ -8,7 +8,8 @@ export type UnderstudyErrorCode =
   | 'bad-jsonl'
   | 'unknown-metric'
   | 'bad-option'
-  | 'line-too-long';
+  | 'line-too-long'
+  | 'bad-judgments';
 
 export class UnderstudyError extends Error {
   constructor(

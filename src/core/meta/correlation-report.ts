@@ -345,3 +345,8 @@ export interface MetaEvaluationOptions {
   /** Run the pairwise-agreement tests (default true when segment judgments exist). */
   readonly pairwiseAgreement?: boolean;
 }
+
+/** A computed number as a report Statistic: NaN and ±Infinity become null. */
+export function orNull(value: number): Statistic {
+  return Number.isFinite(value) ? value : null;
+}

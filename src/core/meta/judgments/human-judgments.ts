@@ -61,6 +61,18 @@ export interface JudgmentSet {
   readonly excluded: readonly { readonly name: string; readonly reason: string }[];
   /** Things worth telling the user (rows with missing values skipped, …). */
   readonly warnings: readonly string[];
+  /** WMT21 ranking files: SYS.ID → NAME, which names the systems of the segment file read with it. */
+  readonly systemIds?: Readonly<Record<string, string>>;
+}
+
+/**
+ * System outputs and references that come inside a judgments data set (SummEval, REALSumm), aligned by document:
+ * `hypotheses[i]` and every reference stream's `[i]` belong to `items[i]`.
+ */
+export interface JudgedCorpus {
+  readonly items: readonly string[];
+  readonly systems: readonly { readonly name: string; readonly hypotheses: readonly string[] }[];
+  readonly references: readonly { readonly name: string; readonly segments: readonly string[] }[];
 }
 
 /** Columns of a generic table: names (with a header row) or 0-based indices. */
