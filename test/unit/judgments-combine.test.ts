@@ -77,7 +77,8 @@ describe('judgments: combining into one human score', () => {
     const segmentOnly = combineJudgments([sets[0]]);
     assert.ok(Math.abs((systemHumanScore(segmentOnly, 'Facebook-AI').value as number) - 0.111334676751657) < 1e-12);
     // Raw DA scores are the other aspect.
-    assert.equal(combineJudgments([sets[0]], { aspects: ['raw'] }).label, 'raw');
+    assert.equal(combineJudgments([sets[0]], { aspects: ['raw'] }).label, 'DA raw');
+    assert.equal(scores.label, 'DA z');
   });
 
   it('refuses two system-level files for one human score', () => {

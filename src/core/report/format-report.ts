@@ -11,7 +11,7 @@ function formatNumber(value: number, digits: number): string {
 }
 
 /** Digits printed in the text table: what the reference tools print (sacreBLEU 2, ROUGE-1.5.5 5, mteval 4). */
-function digitsFor(metric: string): number {
+export function digitsFor(metric: string): number {
   if (metric.startsWith('rouge') || metric.startsWith('gtm')) return 5;
   if (metric === 'nist' || metric === 'bleu-mteval') return 4;
   return 2;

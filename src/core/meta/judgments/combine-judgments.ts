@@ -93,7 +93,7 @@ export function combineJudgments(sets: readonly JudgmentSet[], options: HumanCom
   }
 
   return {
-    label: label ?? defaultLabel(aspects, aspectCombination, normalization),
+    label: label ?? defaultLabel(aspects, aspectCombination, normalization, sets),
     sources: sets.map((s) => s.source),
     formats: sets.map((s) => s.format),
     aspects,
@@ -158,8 +158,11 @@ function judgeStandardisers(sets: readonly JudgmentSet[], aspects: readonly stri
   };
 }
 
-function defaultLabel(aspects: readonly string[], combination: 'mean' | 'sum', normalization: 'raw' | 'z-per-judge'): string {
-  const base = aspects.length === 1 ? aspects[0] : `${aspects.join('+')} (${combination})`;
+/** "DA z", "expert coherence", "adequacy+fluency (mean), z per judge". */
+function defaultLabel(aspects: readonly string[], combination: 'mean' | 'sum', normalization: 'raw' | 'z-per-judge', sets: readonly JudgmentSet[]): string {
+  const names = [...new Set(sets.map((s) => s.scoreName))];
+  const prefix = names.length === 1 && names[0] !== undefined ? `${names[0]} ` : '';
+  const base = prefix + (aspects.length === 1 ? aspects[0] : `${aspects.join('+')} (${combination})`);
   return normalization === 'z-per-judge' ? `${base}, z per judge` : base;
 }
 

@@ -61,6 +61,8 @@ export interface JudgmentSet {
   readonly excluded: readonly { readonly name: string; readonly reason: string }[];
   /** Things worth telling the user (rows with missing values skipped, …). */
   readonly warnings: readonly string[];
+  /** What the scores are, for labels: 'DA' (WMT direct assessment), 'expert' (SummEval); none for generic tables. */
+  readonly scoreName?: string;
   /** WMT21 ranking files: SYS.ID → NAME, which names the systems of the segment file read with it. */
   readonly systemIds?: Readonly<Record<string, string>>;
 }

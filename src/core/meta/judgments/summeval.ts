@@ -33,7 +33,7 @@ export function readSummEvalJudgments(text: string, source: string, options: { e
     return { system: stringField(record, 'system', source), item: stringField(record, 'doc_id', source), judge: null, scores, count: 1, line: record.line };
   });
   const { kept, excluded } = applyExclusion(judgments, options.exclude, []);
-  return { source, format: 'summeval', level: 'segment', aspects: [...SUMMEVAL_ASPECTS], judgments: kept, aliases: {}, excluded, warnings: [] };
+  return { source, format: 'summeval', scoreName: 'expert', level: 'segment', aspects: [...SUMMEVAL_ASPECTS], judgments: kept, aliases: {}, excluded, warnings: [] };
 }
 
 /**

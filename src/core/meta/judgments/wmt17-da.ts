@@ -70,7 +70,7 @@ export function readWmt17SegmentScores(text: string, source: string, options: Wm
   }
   const { kept, excluded } = applyExclusion(judgments, options.exclude, WMT_DEFAULT_EXCLUDE);
   const warnings = missing > 0 ? [`${source}: ${missing} rows without a HUMAN score were skipped.`] : [];
-  return { source, format: 'wmt17-seg', level: 'segment', aspects: ['z'], defaultAspect: 'z', judgments: kept, aliases, excluded, warnings };
+  return { source, format: 'wmt17-seg', scoreName: 'DA', level: 'segment', aspects: ['z'], defaultAspect: 'z', judgments: kept, aliases, excluded, warnings };
 }
 
 /** Reads `DA-syslevel.csv` for one language pair. */
@@ -84,5 +84,5 @@ export function readWmt17SystemScores(text: string, source: string, options: Wmt
     judgments.push({ system, item: null, judge: null, scores: { z }, count: 1, line: row.line });
   }
   const { kept, excluded } = applyExclusion(judgments, options.exclude, WMT_DEFAULT_EXCLUDE);
-  return { source, format: 'wmt17-sys', level: 'system', aspects: ['z'], defaultAspect: 'z', judgments: kept, aliases: {}, excluded, warnings: [] };
+  return { source, format: 'wmt17-sys', scoreName: 'DA', level: 'system', aspects: ['z'], defaultAspect: 'z', judgments: kept, aliases: {}, excluded, warnings: [] };
 }

@@ -82,7 +82,7 @@ export function readWmt21SegmentScores(text: string, source: string, options: Wm
     });
   }
   const { kept, excluded } = applyExclusion(judgments, options.exclude, WMT_DEFAULT_EXCLUDE);
-  return { source, format: 'wmt21-seg', level: 'segment', aspects: ['z', 'raw'], defaultAspect: 'z', judgments: kept, aliases: {}, excluded, warnings: [] };
+  return { source, format: 'wmt21-seg', scoreName: 'DA', level: 'segment', aspects: ['z', 'raw'], defaultAspect: 'z', judgments: kept, aliases: {}, excluded, warnings: [] };
 }
 
 /**
@@ -123,5 +123,5 @@ export function readWmt21SystemScores(text: string, source: string, options: Wmt
     }
   }
   const { kept, excluded } = applyExclusion(judgments, options.exclude, WMT_DEFAULT_EXCLUDE);
-  return { source, format: 'wmt21-sys', level: 'system', aspects: ['z', 'raw'], defaultAspect: 'z', judgments: kept, aliases: {}, excluded, warnings: [], systemIds };
+  return { source, format: 'wmt21-sys', scoreName: 'DA', level: 'system', aspects: ['z', 'raw'], defaultAspect: 'z', judgments: kept, aliases: {}, excluded, warnings: [], systemIds };
 }

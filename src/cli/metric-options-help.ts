@@ -1,0 +1,23 @@
+/** Help for the metric-setting flags `score` and `correlate` share (METRIC_SETTING_OPTIONS). */
+export const METRIC_OPTIONS_HELP = `BLEU / sentbleu / WER / PER / GTM (sacreBLEU names):
+  --tokenize 13a|intl|zh|char|none   (default 13a)      --lowercase, -l
+  --smooth none|floor|add-k|exp|add-one (default exp)   --smooth-value V
+  --effective-order       --ref-length closest|shortest|average (default closest)
+chrF / chrF++:
+  --chrf-char-order N (6)  --chrf-beta B (2)  --chrf-whitespace  --chrf-eps-smoothing
+TER (tercom / sacreBLEU):
+  --ter-case-sensitive  --ter-normalized  --ter-no-punct  --ter-asian-support
+  --ter-compat sacrebleu|tercom   (default sacrebleu; tercom = tercom 0.10's tokenizer and shift search)
+NIST (mteval-v13a):
+  --nist-case-sensitive   (mteval -c; lower-cased by default)
+ROUGE:
+  --rouge-compat rouge155|rouge-score (default rouge155)
+  --rouge-stem (-m)  --rouge-stopwords (-s)  --rouge-model-average A|B (-f)  --rouge-alpha P (-p, 0.5)
+  --rouge-length-words N (-l)  --rouge-length-bytes N (-b)
+  --rouge-jackknife       average over leave-one-out reference subsets (DUC style; not a ROUGE-1.5.5 flag)
+  --rouge-sentence-split none|rule|summeval   how a summary line is split into sentences (default none)
+WER / PER (Leusch et al. 2005):
+  --wer-ref-length best|nearest|average|average-nearest   (default best)
+GTM:
+  --gtm-exponent E (default 1; 2 rewards contiguous runs)
+`;
