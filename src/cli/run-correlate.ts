@@ -1,13 +1,8 @@
 import { metricRequest, METRIC_NAMES } from '../core/engine/metric-registry';
-import { UnderstudyError } from '../core/errors';
 import { readSegmentFile } from '../core/io/read-segments';
 import { readTextFile } from '../core/io/read-text';
-import { combineJudgments } from '../core/meta/judgments/combine-judgments';
-import { JudgedCorpus } from '../core/meta/judgments/human-judgments';
-import { readJudgmentFiles } from '../core/meta/judgments/read-judgments';
-import { readRealSummCorpus } from '../core/meta/judgments/realsumm';
-import { readSummEvalCorpus } from '../core/meta/judgments/summeval';
-import { MetaEvaluationSystem, runMetaEvaluation } from '../core/meta/meta-evaluation';
+import { prepareCorrelation } from '../core/meta/correlation-inputs';
+import { runMetaEvaluation } from '../core/meta/meta-evaluation';
 import { correlationReportToJson, correlationReportToText } from '../core/report/correlation-text';
 import { UNDERSTUDY_VERSION } from '../core/version';
 import { METRIC_OPTIONS_HELP } from './metric-options-help';
@@ -63,42 +58,30 @@ const MT_METRICS = ['bleu', 'chrf', 'ter'];
 /** Runs `understudy correlate ARGV…` and returns the exit status. */
 export function runCorrelate(argv: string[], io: CliOutput): number {
   return runCommand(argv, io, parseCorrelateArgs, USAGE, (options) => {
-    const inputs = options.human.files.map((spec) => ({ spec, text: readTextFile(spec.file) }));
-    const sets = readJudgmentFiles(inputs);
-    const human = combineJudgments(sets, options.human.combine, options.human.label);
-    let corpus: JudgedCorpus | undefined;
-    const embedded = sets.findIndex((s) => s.format === 'summeval' || s.format === 'realsumm');
-    if (options.hypotheses.length === 0) {
-      if (embedded < 0) throw new UnderstudyError('bad-option', 'No hypothesis files given: list the system outputs after the options (with --ref).');
-      if (!options.docs) throw new UnderstudyError('bad-option', `${inputs[embedded].spec.file} holds the summaries; give their documents and references with --docs docs.jsonl.`);
-      const docsText = readTextFile(options.docs);
-      corpus =
-        sets[embedded].format === 'summeval'
-          ? readSummEvalCorpus(inputs[embedded].text, inputs[embedded].spec.file, docsText, options.docs, options.docReferences)
-          : readRealSummCorpus(inputs[embedded].text, inputs[embedded].spec.file, docsText, options.docs);
-    }
     const readOptions = { format: options.format, jsonlField: options.jsonlField };
     const readFile = (file: string): { path: string; segments: string[] } => {
       const read = readSegmentFile(file, readOptions);
       for (const warning of read.warnings) io.stderr(`understudy: warning: ${warning.message}\n`);
       return read;
     };
-    const references = corpus
-      ? corpus.references.map((r) => ({ file: r.name, segments: [...r.segments] }))
-      : options.references.map(readFile).map((r) => ({ file: r.path, segments: r.segments }));
-    const systems: MetaEvaluationSystem[] = corpus
-      ? corpus.systems.map((s) => ({ file: s.name, name: s.name, hypotheses: s.hypotheses }))
-      : options.hypotheses.map((file, i) => {
-          const read = readFile(file);
-          return { file: read.path, hypotheses: read.segments, name: options.names?.[i] };
-        });
-    const metricNames = options.metrics ?? (corpus ? SUMMARY_METRICS : MT_METRICS);
+    const prepared = prepareCorrelation({
+      human: options.human,
+      judgmentTexts: options.human.files.map((f) => readTextFile(f.file)),
+      references: options.references.map(readFile).map((r) => ({ file: r.path, segments: r.segments })),
+      systems: options.hypotheses.map((file, i) => {
+        const read = readFile(file);
+        return { file: read.path, hypotheses: read.segments, name: options.names?.[i] };
+      }),
+      docs: options.docs === undefined ? undefined : { file: options.docs, text: readTextFile(options.docs) },
+      docReferences: options.docReferences,
+    });
+    const metricNames = options.metrics ?? (prepared.summaries ? SUMMARY_METRICS : MT_METRICS);
     const report = runMetaEvaluation({
-      references,
-      systems,
-      items: corpus?.items,
+      references: prepared.references,
+      systems: prepared.systems,
+      items: prepared.items,
       metrics: metricNames.map((name) => metricRequest(name, options.settings)),
-      human,
+      human: prepared.human,
       options: options.options,
     });
     for (const warning of report.warnings) io.stderr(`understudy: warning: ${warning}\n`);
