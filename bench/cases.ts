@@ -4,6 +4,7 @@ import { metricRequest } from '../src/core/engine/metric-registry';
 import { dataRoot, summEval, wmt21Segments, readLines, threeThousandLinesTwoRefs } from './data';
 import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
+import { correlationBootstrap } from './correlation-bootstrap';
 
 export interface BenchResult {
   name: string;
@@ -50,6 +51,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
     return [...results, { name: 'rouge-summeval', metric: 'rouge1+2+L+SU4 -m', segments: summaries.length, seconds: results.reduce((s, r) => s + r.seconds, 0), note: 'sum of the four' }];
   },
   'editor-session': editorSession,
+  'correlation-bootstrap': correlationBootstrap,
   'rescore-line': () => {
     const { root } = dataRoot();
     const hyp = readLines(path.join(root, 'wmt21-news/txt/system-outputs/newstest2021.cs-en.hyp.Facebook-AI.en'));
