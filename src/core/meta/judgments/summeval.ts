@@ -39,7 +39,7 @@ export function readSummEvalJudgments(text: string, source: string, options: { e
 /**
  * The system summaries of `summaries.jsonl` aligned with the documents of `docs.jsonl` (their order is the corpus
  * order: document i of docs.jsonl is segment i + 1, as ROUGE-1.5.5's eval ids in the golden cases). Every system
- * must have exactly one summary per document.
+ * must have exactly one summary for every document (a missing one is an error naming the system and document).
  */
 export function readSummEvalCorpus(summariesText: string, summariesSource: string, docsText: string, docsSource: string, references: SummEvalReferences = 'refs11'): JudgedCorpus {
   const docs = jsonlRecords(docsText, docsSource);
