@@ -14,7 +14,7 @@ import { pairwiseAgreement } from './pairwise-agreement';
 import { statsBootstrap } from './stats-bootstrap';
 import { CorrelationName, correlate, correlationStatistic } from './stats/correlation-functions';
 import { kendallInterval, pearsonInterval, spearmanInterval } from './stats/correlation-intervals';
-import { Grouping, groupedCorrelation } from './stats/grouped-correlation';
+import { Grouping, segmentLevelCorrelations } from './stats/grouped-correlation';
 import { permutationSigDiff } from './stats/permutation-test';
 import { williamsTest } from './stats/williams-test';
 import { baseName, matchSystems } from './system-matching';
@@ -284,25 +284,28 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
     const metricRows = metricNames.map((_, m) => rowsOf(m));
     const correlations: SegmentCorrelation[] = [];
     metricNames.forEach((metric, m) => {
-      for (const grouping of settings.groupings) {
-        for (const correlation of settings.correlations) {
-          cancelled();
-          request.onProgress?.('segments', m, metricNames.length);
-          const result = groupedCorrelation({ metric: metricRows[m], human: rowsHuman, systems: rowSystem, items: rowItem }, correlation, GROUPING[grouping]);
-          correlations.push({
-            metric,
-            grouping,
-            correlation,
-            statistic: orNull(result.statistic),
-            pvalue: orNull(result.pvalue),
-            n: result.n,
-            groups: result.groups,
-            skippedGroups: result.skippedGroups,
-            interval: grouping === 'pooled' ? analyticInterval(correlation, result.statistic, result.n, settings.level) : null,
-            perGroup: grouping === 'by-system' ? result.perGroup.map((g) => ({ key: included[g.key as number].name, statistic: orNull(g.statistic), n: g.n })) : [],
-          });
-        }
-      }
+      cancelled();
+      request.onProgress?.('segments', m, metricNames.length);
+      const results = segmentLevelCorrelations(
+        { metric: metricRows[m], human: rowsHuman, systems: rowSystem, items: rowItem },
+        settings.correlations,
+        settings.groupings.map((g) => GROUPING[g]),
+      );
+      results.forEach((result, k) => {
+        const grouping = settings.groupings[Math.floor(k / settings.correlations.length)];
+        correlations.push({
+          metric,
+          grouping,
+          correlation: result.correlation,
+          statistic: orNull(result.statistic),
+          pvalue: orNull(result.pvalue),
+          n: result.n,
+          groups: result.groups,
+          skippedGroups: result.skippedGroups,
+          interval: grouping === 'pooled' ? analyticInterval(result.correlation, result.statistic, result.n, settings.level) : null,
+          perGroup: grouping === 'by-system' ? result.perGroup.map((g) => ({ key: included[g.key as number].name, statistic: orNull(g.statistic), n: g.n })) : [],
+        });
+      });
     });
     segmentResult = { judgedSegments: rowSystem.length, correlations };
     if (settings.correlations.includes('pearson')) {
