@@ -5,6 +5,7 @@ import { DEFAULT_METRIC_SETTINGS } from '../../src/core/engine/metric-settings';
 import { metricRequest } from '../../src/core/engine/metric-registry';
 import { ScoringCancelled } from '../../src/core/engine/score-systems';
 import { CorrelationReport, MetaEvaluationOptions } from '../../src/core/meta/correlation-report';
+import { prepareCorrelation } from '../../src/core/meta/correlation-inputs';
 import { combineJudgments } from '../../src/core/meta/judgments/combine-judgments';
 import { readJudgmentFiles } from '../../src/core/meta/judgments/read-judgments';
 import { MetaEvaluationSystem, runMetaEvaluation } from '../../src/core/meta/meta-evaluation';
@@ -235,6 +236,31 @@ describe('meta-evaluation: other inputs', function () {
     assert.match(b?.note ?? '', /^not correlated: out\/sys\.b\.txt has 3 lines but ref has 4/);
     assert.equal(report.systemLevel[0].estimates[0].n, 2);
     assert.match(report.warnings.join('\n'), /Only 2 systems have both an output and a human score/);
+  });
+
+  it('REALSumm (10 documents): systems from the JSONL, BART (stored twice upstream) one system, counted once', () => {
+    const prepared = prepareCorrelation({
+      human: { files: [{ file: 'summaries.jsonl' }] },
+      judgmentTexts: [fs.readFileSync(path.join(DATA, 'realsumm/summaries.first10docs.jsonl'), 'utf8')],
+      references: [],
+      systems: [],
+      docs: { file: 'docs.jsonl', text: fs.readFileSync(path.join(DATA, 'realsumm/docs.first10docs.jsonl'), 'utf8') },
+    });
+    assert.equal(prepared.summaries, true);
+    const report = runMetaEvaluation({
+      references: prepared.references,
+      systems: prepared.systems,
+      items: prepared.items,
+      metrics: [metricRequest('rouge2', DEFAULT_METRIC_SETTINGS)],
+      human: prepared.human,
+      options: { bootstrapSamples: 50, permutationSamples: 0, pairwiseAgreement: false },
+    });
+    assert.equal(report.systems.filter((s) => s.included).length, 24);
+    assert.equal(report.systems.find((s) => s.name === 'bart_out.txt')?.included, true);
+    assert.deepEqual(report.missing.aliases, [{ names: ['abs/bart_out.txt', 'ext/bart_out.txt'], countedAs: 'bart_out.txt' }]);
+    assert.deepEqual(report.missing.judgedSystemsWithoutOutput, []);
+    assert.equal(report.human.label, 'litepyramid_recall');
+    assert.equal(report.segmentLevel?.judgedSegments, 240);
   });
 
   it('stops when cancelled', () => {

@@ -118,7 +118,9 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
 
   // 2. Match outputs to judged systems; gather each one's human scores.
   const judgedNames = [...new Set([...human.segments.keys(), ...human.official.keys()])];
-  const aliasOf = new Map<string, readonly string[]>(judgedNames.map((name) => [name, human.aliases[name] ?? [name]]));
+  // A judged name stands for its aliases (WMT17 "a+b": a, then b) and, last, for itself (REALSumm keeps the merged
+  // name of identical systems as the name of their one output).
+  const aliasOf = new Map<string, readonly string[]>(judgedNames.map((name) => [name, [...new Set([...(human.aliases[name] ?? []), name])]]));
   const memberNames = [...new Set([...aliasOf.values()].flat())];
   const matching = matchSystems(request.systems, memberNames);
   const outputOf = new Map<string, number>();
@@ -136,7 +138,7 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
       judgedWithoutOutput.push({ name: judged, human: systemScoreOf(human, judged) });
       continue;
     }
-    if (members.length > 1 || member !== judged) aliases.push({ names: [...members], countedAs: member });
+    if (human.aliases[judged]) aliases.push({ names: [...human.aliases[judged]], countedAs: member });
     const s = outputOf.get(member) as number;
     for (const [item, value] of human.segments.get(judged) ?? []) {
       const i = itemIndex.get(item);
