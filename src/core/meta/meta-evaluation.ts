@@ -2,7 +2,6 @@ import { EvaluationSession, SystemScores } from '../engine/evaluation-session';
 import { describeMetric } from '../engine/metric-descriptions';
 import { MetricRequest, ReferenceInput, ScoringCancelled } from '../engine/score-systems';
 import { UnderstudyError } from '../errors';
-import { bonferroni, holm } from '../significance/multiple-comparisons';
 import { UNDERSTUDY_VERSION } from '../version';
 import {
   CORRELATION_REPORT_SCHEMA, CorrelationEstimate, CorrelationReport, CorrelationSettings, Interval, MetaEvaluationOptions,
@@ -15,9 +14,9 @@ import { statsBootstrap } from './stats-bootstrap';
 import { CorrelationName, correlate, correlationStatistic } from './stats/correlation-functions';
 import { kendallInterval, pearsonInterval, spearmanInterval } from './stats/correlation-intervals';
 import { Grouping, segmentLevelCorrelations } from './stats/grouped-correlation';
-import { permutationSigDiff } from './stats/permutation-test';
-import { williamsTest } from './stats/williams-test';
-import { baseName, matchSystems } from './system-matching';
+import { assignHumanScores } from './human-assignment';
+import { segmentComparisons, systemComparisons } from './metric-comparisons';
+import { baseName } from './system-matching';
 
 /** One system output to evaluate: its file, its lines, and optionally the name the judgments use for it. */
 export interface MetaEvaluationSystem {
@@ -117,65 +116,21 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
   });
 
   // 2. Match outputs to judged systems; gather each one's human scores.
-  const judgedNames = [...new Set([...human.segments.keys(), ...human.official.keys()])];
-  // A judged name stands for its aliases (WMT17 "a+b": a, then b) and, last, for itself (REALSumm keeps the merged
-  // name of identical systems as the name of their one output).
-  const aliasOf = new Map<string, readonly string[]>(judgedNames.map((name) => [name, [...new Set([...(human.aliases[name] ?? []), name])]]));
-  const memberNames = [...new Set([...aliasOf.values()].flat())];
-  const matching = matchSystems(request.systems, memberNames);
-  const outputOf = new Map<string, number>();
-  matching.matched.forEach((name, s) => name !== undefined && outputOf.set(name, s));
-  const itemIndex = new Map(items.map((id, i) => [id, i]));
-  const humanArrays = request.systems.map(() => new Float64Array(segmentCount).fill(NaN));
-  const segmentLists = request.systems.map(() => new Map<number, number[]>());
-  const unknownItems = new Map<number, string[]>();
-  const aliases: { names: string[]; countedAs: string }[] = [];
-  const judgedWithoutOutput: { name: string; human: number | null }[] = [];
-  for (const judged of judgedNames) {
-    const members = aliasOf.get(judged) ?? [judged];
-    const member = members.find((m) => outputOf.has(m));
-    if (member === undefined) {
-      judgedWithoutOutput.push({ name: judged, human: systemScoreOf(human, judged) });
-      continue;
-    }
-    if (human.aliases[judged]) aliases.push({ names: [...human.aliases[judged]], countedAs: member });
-    const s = outputOf.get(member) as number;
-    for (const [item, value] of human.segments.get(judged) ?? []) {
-      const i = itemIndex.get(item);
-      if (i === undefined) {
-        const list = unknownItems.get(s) ?? [];
-        list.push(item);
-        unknownItems.set(s, list);
-        continue;
-      }
-      const list = segmentLists[s].get(i) ?? [];
-      list.push(value);
-      segmentLists[s].set(i, list);
-    }
-  }
+  const assignment = assignHumanScores(request.systems, items, human);
   const usedNames = new Set<string>();
   const evaluated: Evaluated[] = request.systems.map((system, s) => {
-    segmentLists[s].forEach((values, i) => (humanArrays[s][i] = values.reduce((a, b) => a + b, 0) / values.length));
-    const judged = matching.matched[s];
-    const official = judged !== undefined ? human.official.get(judged) : undefined;
-    const judgedSegments = segmentLists[s].size;
-    let humanSystem: number | null = null;
-    if (official !== undefined) humanSystem = official;
-    else if (judgedSegments > 0) {
-      let sum = 0;
-      humanArrays[s].forEach((v) => (sum += v === v ? v : 0));
-      humanSystem = sum / judgedSegments;
-    }
+    const judged = assignment.matched[s];
     let name = system.name ?? judged ?? baseName(system.file);
     if (usedNames.has(name)) name = system.file;
     usedNames.add(name);
     const scores = scored[s];
+    const humanSystem = assignment.systemScores[s];
     let note: string | null = null;
     if (scores.mismatch) {
       note = `not correlated: ${scores.mismatch.message}`;
       warnings.push(scores.mismatch.message);
     } else if (humanSystem === null) note = judged === undefined ? 'no human judgment matches this system' : 'no human score';
-    return { name, file: system.file, scores, judged, human: humanArrays[s], humanSystem, judgedSegments, note };
+    return { name, file: system.file, scores, judged, human: assignment.human[s], humanSystem, judgedSegments: assignment.judgedSegments[s], note };
   });
   const included = evaluated.filter((e) => e.note === null);
   if (included.length < 3) {
@@ -244,34 +199,16 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
   }));
 
   // 5. Is one metric's correlation significantly higher than another's?
-  const comparisons: MetricComparison[] = [];
-  settings.correlations.forEach((correlation, c) => {
-    const family: MetricComparison[] = [];
-    for (let a = 0; a < metricNames.length; a++) {
-      for (let b = a + 1; b < metricNames.length; b++) {
-        cancelled();
-        request.onProgress?.('comparisons', c, settings.correlations.length);
-        const sa = systemLevel[a].estimates[c].statistic;
-        const sb = systemLevel[b].estimates[c].statistic;
-        if (sa === null || sb === null) continue;
-        const [better, worse] = sa >= sb ? [a, b] : [b, a];
-        const rBetter = Math.max(sa, sb);
-        const rWorse = Math.min(sa, sb);
-        let williams: MetricComparison['williams'] = null;
-        if (correlation === 'pearson' && included.length > 3) {
-          const rBetween = correlationStatistic('pearson', x[better], x[worse]);
-          const test = williamsTest(rBetter, rWorse, rBetween, included.length);
-          williams = { t: orNull(test.t), pvalue: orNull(test.pvalue), adjustedPvalue: null };
-        }
-        let permutation: MetricComparison['permutation'] = null;
-        if (settings.permutation) {
-          const test = permutationSigDiff(y, x[worse], x[better], correlation, { samples: settings.permutation.samples, seed: settings.permutation.seed });
-          permutation = { pvalue: orNull(test.pvalue), adjustedPvalue: null, samples: test.samplesUsed };
-        }
-        family.push({ level: 'system', correlation, grouping: null, better: metricNames[better], worse: metricNames[worse], delta: rBetter - rWorse, williams, permutation });
-      }
-    }
-    comparisons.push(...adjustFamily(family, settings.correction));
+  const comparisons: MetricComparison[] = systemComparisons({
+    metrics: metricNames,
+    x,
+    y,
+    statistics: systemLevel.map((m) => m.estimates.map((e) => e.statistic)),
+    correlations: settings.correlations,
+    permutation: settings.permutation,
+    correction: settings.correction,
+    isCancelled: request.isCancelled,
+    onProgress: (done, total) => request.onProgress?.('comparisons', done, total),
   });
 
   // 6. Segment level.
@@ -310,27 +247,7 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
       });
     });
     segmentResult = { judgedSegments: rowSystem.length, correlations };
-    if (settings.correlations.includes('pearson')) {
-      const family: MetricComparison[] = [];
-      for (let a = 0; a < metricNames.length; a++) {
-        for (let b = a + 1; b < metricNames.length; b++) {
-          const rows = definedRows(metricRows[a], metricRows[b]);
-          const h = rows.map((r) => rowsHuman[r]);
-          const va = rows.map((r) => metricRows[a][r]);
-          const vb = rows.map((r) => metricRows[b][r]);
-          const ra = correlationStatistic('pearson', va, h);
-          const rb = correlationStatistic('pearson', vb, h);
-          if (Number.isNaN(ra) || Number.isNaN(rb) || rows.length <= 3) continue;
-          const [better, worse, rBetter, rWorse, vBetter, vWorse] = ra >= rb ? [a, b, ra, rb, va, vb] : [b, a, rb, ra, vb, va];
-          const test = williamsTest(rBetter, rWorse, correlationStatistic('pearson', vBetter, vWorse), rows.length);
-          family.push({
-            level: 'segment', correlation: 'pearson', grouping: 'pooled', better: metricNames[better], worse: metricNames[worse], delta: rBetter - rWorse,
-            williams: { t: orNull(test.t), pvalue: orNull(test.pvalue), adjustedPvalue: null }, permutation: null,
-          });
-        }
-      }
-      comparisons.push(...adjustFamily(family, settings.correction));
-    }
+    if (settings.correlations.includes('pearson')) comparisons.push(...segmentComparisons(metricNames, metricRows, rowsHuman, settings.correction));
   }
 
   // 7. Metric × metric matrices.
@@ -381,7 +298,7 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
       included: e.note === null,
       note: e.note,
     })),
-    ...judgedWithoutOutput.map((j) => ({
+    ...assignment.judgedWithoutOutput.map((j) => ({
       name: j.name,
       file: null,
       human: j.human,
@@ -402,12 +319,12 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
   ];
   const missing: MissingDataReport = {
     systemsWithoutHumanScores: evaluated.filter((e) => e.humanSystem === null).map((e) => e.name),
-    judgedSystemsWithoutOutput: judgedWithoutOutput,
+    judgedSystemsWithoutOutput: assignment.judgedWithoutOutput,
     excludedSystems: human.excluded,
-    judgmentsWithoutSegment: [...unknownItems].map(([s, list]) => ({ system: evaluated[s].name, items: list })),
+    judgmentsWithoutSegment: [...assignment.unknownItems].map(([s, list]) => ({ system: evaluated[s].name, items: list })),
     unjudgedSegments: segmentLevel ? included.map((e) => ({ system: e.name, count: segmentCount - e.judgedSegments })).filter((u) => u.count > 0) : [],
-    aliases,
-    ambiguousSystems: matching.ambiguous,
+    aliases: assignment.aliases,
+    ambiguousSystems: assignment.ambiguous,
   };
   for (const { system, items: list } of missing.judgmentsWithoutSegment) {
     warnings.push(`${list.length} judgments of ${system} name segments the outputs do not have (e.g. ${list.slice(0, 3).join(', ')}): check that the judgments belong to this test set.`);
@@ -450,16 +367,6 @@ export function runMetaEvaluation(request: MetaEvaluationRequest): CorrelationRe
   };
 }
 
-function systemScoreOf(human: HumanScores, name: string): number | null {
-  const official = human.official.get(name);
-  if (official !== undefined) return official;
-  const segments = human.segments.get(name);
-  if (!segments || segments.size === 0) return null;
-  let sum = 0;
-  for (const v of segments.values()) sum += v;
-  return sum / segments.size;
-}
-
 /** Rows (segments) packed into one typed array, segment i at [i·width, (i+1)·width); a missing row stays zero. */
 function packRows(rows: readonly Float64Array[], width: number, count: number): Float64Array {
   const packed = new Float64Array(count * width);
@@ -484,25 +391,6 @@ function analyticInterval(correlation: CorrelationName, statistic: number, n: nu
     : null;
   if (!interval || Number.isNaN(interval.lower)) return null;
   return { lower: orNull(interval.lower), upper: orNull(interval.upper), level, method: interval.method };
-}
-
-/** Fills the adjusted p-values of one family of comparisons (one coefficient, one level). */
-function adjustFamily(family: MetricComparison[], correction: CorrelationSettings['correction']): MetricComparison[] {
-  const adjust = (values: (number | null)[]): (number | null)[] => {
-    const defined = values.map((v, i) => [v, i] as const).filter(([v]) => v !== null) as [number, number][];
-    const raw = defined.map(([v]) => v);
-    const adjusted = correction === 'holm' ? holm(raw) : correction === 'bonferroni' ? bonferroni(raw) : raw;
-    const out: (number | null)[] = values.map(() => null);
-    defined.forEach(([, i], k) => (out[i] = adjusted[k]));
-    return out;
-  };
-  const williams = adjust(family.map((f) => f.williams?.pvalue ?? null));
-  const permutation = adjust(family.map((f) => f.permutation?.pvalue ?? null));
-  return family.map((f, i) => ({
-    ...f,
-    williams: f.williams && { ...f.williams, adjustedPvalue: williams[i] },
-    permutation: f.permutation && { ...f.permutation, adjustedPvalue: permutation[i] },
-  }));
 }
 
 function reportSignature(human: HumanScores, settings: CorrelationSettings, systems: number, systemsOnly: boolean): string {
