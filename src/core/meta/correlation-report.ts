@@ -302,7 +302,7 @@ export interface MissingDataReport {
   readonly unjudgedSegments: readonly { readonly system: string; readonly count: number }[];
   /** One judged name standing for several systems with identical output (WMT17 "a+b"): where it was counted. */
   readonly aliases: readonly { readonly names: readonly string[]; readonly countedAs: string }[];
-  /** Output systems that matched no judged name because several matched equally well. */
+  /** Output files left unmatched because several judged names fit equally well, or one judged name fits several files. */
   readonly ambiguousSystems: readonly { readonly system: string; readonly candidates: readonly string[] }[];
 }
 
