@@ -11,6 +11,7 @@ import { METEOR_CASES } from './meteor-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
 import { comparePairwise, compareTwo } from './compare';
 import { PARAPHRASE_CASES } from './paraphrase-cases';
+import { correlationBootstrap } from './correlation-bootstrap';
 
 export interface BenchResult {
   name: string;
@@ -61,6 +62,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
   'syntax-csen': syntaxCsEn,
   'compare-two': compareTwo,
   'compare-pairwise': comparePairwise,
+  'correlation-bootstrap': correlationBootstrap,
   'rescore-line': () => {
     const { root } = dataRoot();
     const hyp = readLines(path.join(root, 'wmt21-news/txt/system-outputs/newstest2021.cs-en.hyp.Facebook-AI.en'));

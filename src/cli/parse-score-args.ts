@@ -17,14 +17,8 @@ export interface ScoreCommand {
   readonly parses: ParseFiles;
 }
 
-const OPTIONS = {
-  ref: { type: 'string', short: 'r', multiple: true },
-  metrics: { type: 'string', short: 'm' },
-  sentence: { type: 'boolean' },
-  json: { type: 'boolean' },
-  tsv: { type: 'boolean' },
-  format: { type: 'string' },
-  'jsonl-field': { type: 'string' },
+/** The flags that set MetricSettings (shared by `score` and `correlate`). */
+export const METRIC_SETTING_OPTIONS = {
   tokenize: { type: 'string' },
   lowercase: { type: 'boolean', short: 'l' },
   smooth: { type: 'string' },
@@ -53,10 +47,6 @@ const OPTIONS = {
   'gtm-exponent': { type: 'string' },
   'wer-ref-length': { type: 'string' },
   ...METEOR_CLI_OPTIONS,
-  'hyp-conllu': { type: 'string', multiple: true },
-  'ref-conllu': { type: 'string', multiple: true },
-  'hyp-ptb': { type: 'string', multiple: true },
-  'ref-ptb': { type: 'string', multiple: true },
   'dep-beta': { type: 'string' },
   'dep-partial': { type: 'string' },
   'depeval-no-jackknife': { type: 'boolean' },
@@ -73,16 +63,31 @@ const OPTIONS = {
   'paraphrase-min-prob': { type: 'string' },
   'paraphrase-exclude': { type: 'string' },
   'paraphrase-occurrences': { type: 'string' },
+} as const;
+
+const OPTIONS = {
+  ref: { type: 'string', short: 'r', multiple: true },
+  metrics: { type: 'string', short: 'm' },
+  sentence: { type: 'boolean' },
+  json: { type: 'boolean' },
+  tsv: { type: 'boolean' },
+  format: { type: 'string' },
+  'jsonl-field': { type: 'string' },
+  ...METRIC_SETTING_OPTIONS,
+  'hyp-conllu': { type: 'string', multiple: true },
+  'ref-conllu': { type: 'string', multiple: true },
+  'hyp-ptb': { type: 'string', multiple: true },
+  'ref-ptb': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UnderstudyError('bad-option', `--${flag} ${value}: expected one of ${allowed.join(', ')}.`);
 }
 
-function numberOption(flag: string, value: string | undefined, fallback: number | undefined, check: (n: number) => boolean = () => true): number | undefined {
+export function numberOption(flag: string, value: string | undefined, fallback: number | undefined, check: (n: number) => boolean = () => true): number | undefined {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || !check(n)) throw new UnderstudyError('bad-option', `--${flag} ${value}: not a valid number here.`);
@@ -99,8 +104,35 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
   }
   const v = parsed.values;
   if (v.help) return 'help';
+  const settings = metricSettingsFrom(v);
+  if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');
+  const references = v.ref ?? [];
+  if (references.length === 0) throw new UnderstudyError('bad-option', 'No reference given: name one or more with --ref FILE.');
+  if (parsed.positionals.length === 0) throw new UnderstudyError('bad-option', 'No hypothesis file given: list one or more system outputs after the options.');
+  return {
+    references,
+    hypotheses: parsed.positionals,
+    metrics: (v.metrics ?? 'bleu,chrf,ter').split(',').map((m) => m.trim()).filter((m) => m.length > 0),
+    sentence: v.sentence ?? false,
+    output: v.json ? 'json' : v.tsv ? 'tsv' : 'text',
+    settings,
+    format: oneOf('format', v.format, ['auto', 'lines', 'jsonl'] as const, 'auto'),
+    jsonlField: v['jsonl-field'],
+    parses: {
+      hypothesisConllu: v['hyp-conllu'] ?? [],
+      referenceConllu: v['ref-conllu'] ?? [],
+      hypothesisPtb: v['hyp-ptb'] ?? [],
+      referencePtb: v['ref-ptb'] ?? [],
+    },
+  };
+}
+
+type MetricSettingValues = { [K in keyof typeof METRIC_SETTING_OPTIONS]?: (typeof METRIC_SETTING_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+
+/** MetricSettings from parsed METRIC_SETTING_OPTIONS flags (defaults where a flag is absent). */
+export function metricSettingsFrom(v: MetricSettingValues): MetricSettings {
   const d = DEFAULT_METRIC_SETTINGS;
-  const settings: MetricSettings = {
+  return {
     tokenize: oneOf('tokenize', v.tokenize, ['13a', 'intl', 'zh', 'char', 'none'] as const, d.tokenize),
     lowercase: v.lowercase ?? d.lowercase,
     smooth: oneOf('smooth', v.smooth, ['none', 'floor', 'add-k', 'exp', 'add-one'] as const, d.smooth),
@@ -139,26 +171,6 @@ export function parseScoreArgs(argv: string[]): ScoreCommand | 'help' {
     ...parseExpansionSettings(v, d),
     expansionSourceFile: v.source,
     synonymsFile: v.synonyms,
-  };
-  if (v.json && v.tsv) throw new UnderstudyError('bad-option', 'Choose one of --json and --tsv.');
-  const references = v.ref ?? [];
-  if (references.length === 0) throw new UnderstudyError('bad-option', 'No reference given: name one or more with --ref FILE.');
-  if (parsed.positionals.length === 0) throw new UnderstudyError('bad-option', 'No hypothesis file given: list one or more system outputs after the options.');
-  return {
-    references,
-    hypotheses: parsed.positionals,
-    metrics: (v.metrics ?? 'bleu,chrf,ter').split(',').map((m) => m.trim()).filter((m) => m.length > 0),
-    sentence: v.sentence ?? false,
-    output: v.json ? 'json' : v.tsv ? 'tsv' : 'text',
-    settings,
-    format: oneOf('format', v.format, ['auto', 'lines', 'jsonl'] as const, 'auto'),
-    jsonlField: v['jsonl-field'],
-    parses: {
-      hypothesisConllu: v['hyp-conllu'] ?? [],
-      referenceConllu: v['ref-conllu'] ?? [],
-      hypothesisPtb: v['hyp-ptb'] ?? [],
-      referencePtb: v['ref-ptb'] ?? [],
-    },
   };
 }
 

@@ -13,7 +13,8 @@ export type UnderstudyErrorCode =
   // Syntactic metrics: no dependency/constituency trees for a line, a parse that does not fit its text, no WordNet.
   | 'no-trees'
   | 'bad-parse'
-  | 'no-synonyms';
+  | 'no-synonyms'
+  | 'bad-judgments';
 
 export class UnderstudyError extends Error {
   constructor(

@@ -20,7 +20,8 @@ export interface ScoreJobRequest {
 export type RequestBody<T extends WorkerRequest['type']> = Omit<Extract<WorkerRequest, { type: T }>, 'id' | 'cancelFlag'>;
 
 export interface RequestControl {
-  onProgress?: (done: number, total: number) => void;
+  /** `stage` names the step of a long request (the meta-evaluation's 'scoring', 'bootstrap', …) when it has steps. */
+  onProgress?: (done: number, total: number, stage?: string) => void;
   signal?: AbortSignal;
 }
 
@@ -101,7 +102,7 @@ export class WorkerClient {
     if (!job) return;
     switch (reply.type) {
       case 'progress':
-        job.control.onProgress?.(reply.done, reply.total);
+        job.control.onProgress?.(reply.done, reply.total, reply.stage);
         return;
       case 'result':
         this.pending.delete(reply.id);

@@ -2,6 +2,8 @@ import { MetricSettings } from '../core/engine/metric-settings';
 import { ReferenceInput, ScoreReport, SystemInput } from '../core/engine/score-systems';
 import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-session';
 import { UnderstudyErrorCode } from '../core/errors';
+import { CorrelationReport, MetaEvaluationOptions } from '../core/meta/correlation-report';
+import { CorrelationSources } from '../core/meta/correlation-inputs';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { SystemComparison } from '../core/compare/compare-systems';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
@@ -87,13 +89,29 @@ export interface CompareSystems {
 
 export type { SystemComparison } from '../core/compare/compare-systems';
 
+/**
+ * A meta-evaluation: score the systems, read and combine the human judgments, correlate (see
+ * src/core/meta/correlation-report.ts). The host reads the files; the worker gets their texts. Progress replies carry
+ * the stage ('scoring', 'bootstrap', 'comparisons', 'segments', 'agreement') and overall done/total. Replies with
+ * `CorrelationReport`.
+ */
+export interface CorrelateJob extends CorrelationSources {
+  readonly type: 'correlate';
+  readonly id: number;
+  /** Metric names (default: bleu, chrf, ter; rouge1, rouge2, rougeL for SummEval/REALSumm corpora). */
+  readonly metrics?: readonly string[];
+  readonly settings: MetricSettings;
+  readonly options?: MetaEvaluationOptions;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
 export interface CloseSession {
   readonly type: 'close-session';
   readonly id: number;
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ScoreIntervals | CompareSystems | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ScoreIntervals | CompareSystems | CorrelateJob | CloseSession;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -103,11 +121,12 @@ export interface WorkerResults {
   explain: SegmentExplanation | undefined;
   intervals: Record<string, BootstrapInterval>;
   compare: Record<string, SystemComparison>;
+  correlate: CorrelationReport;
   'close-session': null;
 }
 
 export type WorkerReply =
-  | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number }
+  | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number; readonly stage?: string }
   | { readonly type: 'result'; readonly id: number; readonly value: unknown }
   | { readonly type: 'cancelled'; readonly id: number }
   | {

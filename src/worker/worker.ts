@@ -8,7 +8,10 @@ import { ScoringCancelled, scoreSystems } from '../core/engine/score-systems';
 import { UnderstudyError } from '../core/errors';
 import { BootstrapInterval, bootstrapConfidenceInterval } from '../core/significance/bootstrap-confidence';
 import { compareInSession } from '../core/compare/compare-systems';
-import { CompareSystems, SystemComparison, WorkerReply, WorkerRequest } from './protocol';
+import { CompareSystems, CorrelateJob, SystemComparison, WorkerReply, WorkerRequest } from './protocol';
+import { prepareCorrelation } from '../core/meta/correlation-inputs';
+import { CorrelationReport } from '../core/meta/correlation-report';
+import { runMetaEvaluation } from '../core/meta/meta-evaluation';
 
 /** Evaluation sessions by the host's id: prepared metrics and the systems scored against them. */
 const sessions = new Map<number, EvaluationSession>();
@@ -85,6 +88,8 @@ function handle(request: WorkerRequest): unknown {
     }
     case 'compare':
       return compareSystems(session(request.session), request);
+    case 'correlate':
+      return correlate(request);
     case 'close-session':
       sessions.delete(request.session);
       return null;
@@ -99,6 +104,40 @@ function compareSystems(evaluation: EvaluationSession, request: CompareSystems):
     request.metrics,
     { ...request, isCancelled: () => Atomics.load(cancel, 0) === 1, onProgress: progressReporter(request.id) },
   );
+}
+
+/** Share of the overall progress each stage of a meta-evaluation takes (scoring dominates). */
+const CORRELATE_STAGES: Readonly<Record<string, readonly [number, number]>> = {
+  scoring: [0, 0.7],
+  bootstrap: [0.7, 0.9],
+  comparisons: [0.9, 0.95],
+  segments: [0.95, 0.98],
+  agreement: [0.98, 1],
+};
+
+function correlate(request: CorrelateJob): CorrelationReport {
+  const cancel = new Int32Array(request.cancelFlag);
+  const prepared = prepareCorrelation(request);
+  const metrics = request.metrics ?? (prepared.summaries ? ['rouge1', 'rouge2', 'rougeL'] : ['bleu', 'chrf', 'ter']);
+  let lastReport = 0;
+  const total = 1000;
+  return runMetaEvaluation({
+    references: prepared.references,
+    systems: prepared.systems,
+    items: prepared.items,
+    metrics: metrics.map((name) => metricRequest(name, request.settings)),
+    human: prepared.human,
+    options: request.options,
+    isCancelled: () => Atomics.load(cancel, 0) === 1,
+    onProgress: (stage, done, stageTotal) => {
+      const now = Date.now();
+      if (now - lastReport < 100) return;
+      lastReport = now;
+      const [from, to] = CORRELATE_STAGES[stage] ?? [0, 1];
+      const overall = Math.round(total * (from + (to - from) * (stageTotal > 0 ? done / stageTotal : 0)));
+      parentPort?.postMessage({ type: 'progress', id: request.id, done: overall, total, stage } satisfies WorkerReply);
+    },
+  });
 }
 
 /** Runs requests off the extension host's thread, one at a time, reporting progress and honouring cancellation. */

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { correlate } from '../../src/core/meta/stats/correlation-functions';
-import { groupedCorrelation, ScoreRows } from '../../src/core/meta/stats/grouped-correlation';
+import { groupedCorrelation, ScoreRows, segmentLevelCorrelations } from '../../src/core/meta/stats/grouped-correlation';
 import { kendallTau } from '../../src/core/meta/stats/kendall-tau';
 import { pearson } from '../../src/core/meta/stats/pearson';
 import { FIXTURES, closeTo, loadGolden } from './golden';
@@ -152,5 +152,10 @@ describe('correlation: SummEval system level from the expert annotations (real d
     const bySystem = groupedCorrelation(rows, 'pearson', 'by-system');
     assert.equal(bySystem.groups, 16);
     assert.equal(bySystem.n, 1600);
+    // The whole segment-level table in one call: grouping-major, each entry what the single call gives.
+    const table = segmentLevelCorrelations(rows, ['pearson', 'kendall-b']);
+    assert.deepEqual(table.map((t) => `${t.grouping}/${t.correlation}`), ['pooled/pearson', 'pooled/kendall-b', 'by-system/pearson', 'by-system/kendall-b', 'by-item/pearson', 'by-item/kendall-b']);
+    assert.deepEqual(table[2], bySystem);
+    assert.deepEqual(table[1], pooled);
   });
 });

@@ -38,7 +38,7 @@ export interface BootstrapDraw {
   readonly systemDraws: Int32Array;
 }
 
-function checkedSamples(samples: number): number {
+export function checkedSamples(samples: number): number {
   if (!(Number.isInteger(samples) && samples >= 1)) throw new RangeError(`Bootstrap samples must be a positive integer, not ${samples}.`);
   return samples;
 }
@@ -67,7 +67,8 @@ export function bootstrapInterval(statistic: (draw: BootstrapDraw) => number, sy
   return { statistic: original, ...percentiles(values.subarray(0, defined), level), level, samples, definedSamples: defined, seed };
 }
 
-function redraw(random: RandomSource, unit: BootstrapUnit, itemCounts: Float64Array, systemDraws: Int32Array): void {
+/** One draw in place: item multiplicities (unless only systems are resampled), then the systems drawn. */
+export function redraw(random: RandomSource, unit: BootstrapUnit, itemCounts: Float64Array, systemDraws: Int32Array): void {
   if (unit !== 'systems') {
     itemCounts.fill(0);
     const items = itemCounts.length;
@@ -79,7 +80,8 @@ function redraw(random: RandomSource, unit: BootstrapUnit, itemCounts: Float64Ar
   }
 }
 
-function percentiles(values: Float64Array, level: number): { lower: number; upper: number } {
+/** Percentile bounds of the defined resampled values (k-th smallest and k-th largest, k = ⌊m(1 − level)/2⌋). */
+export function percentiles(values: Float64Array, level: number): { lower: number; upper: number } {
   const m = values.length;
   if (m === 0) return { lower: NaN, upper: NaN };
   const sorted = Float64Array.from(values).sort();

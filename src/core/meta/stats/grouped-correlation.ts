@@ -193,3 +193,16 @@ function systemLevel(rows: ScoreRows, correlation: CorrelationName, options: Cor
     perGroup: [{ key: 'systems', statistic: result.statistic, pvalue: result.pvalue, n: metric.length, weight: defined ? 1 : 0 }],
   };
 }
+
+/**
+ * A metric's segment-level table in one call: every grouping (e.g. 'pooled', 'by-system' — the METEOR paper's
+ * per-system average —, 'by-item') × every coefficient, grouping-major, each as `groupedCorrelation` computes it.
+ */
+export function segmentLevelCorrelations(
+  rows: ScoreRows,
+  correlations: readonly CorrelationName[],
+  groupings: readonly Grouping[] = ['pooled', 'by-system', 'by-item'],
+  options: GroupingOptions = {},
+): GroupedCorrelation[] {
+  return groupings.flatMap((grouping) => correlations.map((correlation) => groupedCorrelation(rows, correlation, grouping, options)));
+}

@@ -6,7 +6,7 @@ export type { CorrelationName, CorrelationOptions, CorrelationValue } from './co
 export { kendallInterval, pearsonInterval, spearmanInterval } from './correlation-intervals';
 export type { CorrelationInterval, IntervalMethod } from './correlation-intervals';
 export type { CorrelationTest } from './correlation-result';
-export { groupedCorrelation } from './grouped-correlation';
+export { groupedCorrelation, segmentLevelCorrelations } from './grouped-correlation';
 export type { GroupCorrelation, GroupedCorrelation, Grouping, GroupingOptions, ScoreRows } from './grouped-correlation';
 export { kendallCounts } from './kendall-counts';
 export type { KendallCounts, TieSums } from './kendall-counts';
