@@ -5,11 +5,13 @@ import { readSegmentFile } from '../core/io/read-segments';
 import { UNDERSTUDY_VERSION } from '../core/version';
 import { reportToJson, reportToText, reportToTsv } from '../core/report/format-report';
 import { parseScoreArgs } from './parse-score-args';
+import { runParse } from './run-parse';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
 Usage:
   understudy score --ref REF [--ref REF2 ...] HYP [HYP2 ...] [options]
+  understudy parse FILE [--conllu]     dependency parses of FILE's lines (understudy parse --help)
 
 Output:
   --metrics LIST          comma-separated, default bleu,chrf,ter; any of:
@@ -66,6 +68,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     io.stdout(`${UNDERSTUDY_VERSION}\n`);
     return 0;
   }
+  if (command === 'parse') return runParse(rest, io);
   if (command !== 'score') {
     io.stderr(`understudy: unknown command "${command}". Try \`understudy --help\`.\n`);
     return 2;

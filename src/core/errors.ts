@@ -8,7 +8,9 @@ export type UnderstudyErrorCode =
   | 'bad-jsonl'
   | 'unknown-metric'
   | 'bad-option'
-  | 'line-too-long';
+  | 'line-too-long'
+  | 'bad-parse-file'
+  | 'bad-parser-model';
 
 export class UnderstudyError extends Error {
   constructor(

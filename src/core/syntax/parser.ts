@@ -153,3 +153,23 @@ export class Parser {
     }));
   }
 }
+
+/**
+ * The sentences of a parsed line as separate CoNLL-U sentences (UD wants one root per sentence): ids renumbered
+ * from 1 in each, `# sent_id` the line number (`12`, or `12.1`, `12.2` when the line holds several sentences) and
+ * `# text` the sentence's own text.
+ */
+export function conlluSentencesOfLine(parsed: ParsedLine, lineNumber: number): DependencySentence[] {
+  const { sentence, spans, sentenceStarts } = parsed;
+  const line = sentence.text ?? '';
+  return sentenceStarts.map((start, k) => {
+    const end = k + 1 < sentenceStarts.length ? sentenceStarts[k + 1] : sentence.words.length;
+    const words = sentence.words.slice(start, end).map((w) => ({ ...w, id: w.id - start, head: w.head === 0 ? 0 : w.head - start }));
+    const multiwordTokens = sentence.multiwordTokens
+      .filter((m) => m.first > start && m.last <= end)
+      .map((m) => ({ ...m, first: m.first - start, last: m.last - start }));
+    const text = line.slice(spans[start].start, spans[end - 1].end);
+    const sentId = sentenceStarts.length === 1 ? String(lineNumber) : `${lineNumber}.${k + 1}`;
+    return { sentId, text, comments: [`sent_id = ${sentId}`, `text = ${text}`], words, multiwordTokens, emptyNodes: [] };
+  });
+}
