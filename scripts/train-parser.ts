@@ -8,7 +8,7 @@
  * Steps: lemmatizer and feature tables; the two-pass tagger; the tagger again on k−1 of k folds to tag the
  * k-th (jackknifing), so the parser learns from tags as wrong as the ones it will see; the parser with the dynamic
  * oracle; pruning and quantisation; the model file. Options: --tagger-epochs N (8) --parser-epochs N (12)
- * --folds K (5) --prune W (weights below W dropped, 0.5) --seed S (1).
+ * --folds K (4) --fold-epochs N (5, for the jackknifing taggers) --prune W (weights below W dropped, 0.5) --seed S (1).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -17,7 +17,7 @@ import { DependencySentence } from '../src/core/syntax/conllu';
 import { ParserModelData, writeModel } from '../src/core/syntax/model-format';
 import { Parser } from '../src/core/syntax/parser';
 import { PosTagger } from '../src/core/syntax/pos-tagger';
-import { SparseWeights } from '../src/core/syntax/sparse-weights';
+import { SparseWeightData, SparseWeights } from '../src/core/syntax/sparse-weights';
 import { evaluateUd } from '../src/core/syntax/ud-evaluation';
 import { learnLemmatizer } from '../src/core/syntax/training/learn-lemmatizer';
 import { learnMorphology } from '../src/core/syntax/training/learn-morphology';
@@ -35,7 +35,8 @@ const dataDir = option('--data', path.join(repository, '..', 'shared', 'data', '
 const outFile = option('--out', path.join(repository, 'resources', 'parser', 'en_ewt.model.gz'));
 const taggerEpochs = Number(option('--tagger-epochs', '8'));
 const parserEpochs = Number(option('--parser-epochs', '12'));
-const folds = Number(option('--folds', '5'));
+const folds = Number(option('--folds', '4'));
+const foldEpochs = Number(option('--fold-epochs', '5'));
 const prune = Number(option('--prune', '0.5'));
 const seed = Number(option('--seed', '1'));
 
@@ -79,7 +80,7 @@ for (let fold = 0; fold < folds; fold++) {
     trainTagged.filter((_, i) => !held(i)),
     undefined,
     tags.size,
-    { epochs: tagger.epoch, seed: seed + fold + 1 },
+    { epochs: Math.min(foldEpochs, tagger.epoch), seed: seed + fold + 1 },
   );
   const predictor = new PosTagger(new SparseWeights(foldTagger.firstPass.compact(0)), new SparseWeights(foldTagger.secondPass.compact(0)));
   let right = 0;
@@ -101,19 +102,10 @@ const parserSentence = (sentence: DependencySentence, predictedTags: Int32Array)
 });
 const parserTrain = train.map((s, i) => parserSentence(s, jackknifed[i]));
 const parserDev = dev.map((s, i) => parserSentence(s, shippedTagger.tag(devTagged[i].forms)));
-const parser = trainDependencyParser(parserTrain, parserDev, labels.size, 0, {
-  epochs: parserEpochs,
-  seed,
-  exploreAfter: 1,
-  exploreProbability: 0.9,
-  log: (m) => log(m),
-});
-log(`parser: epoch ${parser.epoch} kept`);
-
-const model: ParserModelData = {
+const modelOf = (parserWeights: SparseWeightData): ParserModelData => ({
   metadata: {
     trainedOn: 'Universal Dependencies English Web Treebank (UD_English-EWT) v2.15, train split; https://github.com/UniversalDependencies/UD_English-EWT',
-    licence: 'CC BY-SA 4.0 (the training data\'s licence; https://creativecommons.org/licenses/by-sa/4.0/)',
+    licence: "CC BY-SA 4.0 (the training data's licence; https://creativecommons.org/licenses/by-sa/4.0/)",
     created: new Date().toISOString().slice(0, 10),
     scores: {},
   },
@@ -123,23 +115,35 @@ const model: ParserModelData = {
   morphology,
   taggerFirstPass,
   taggerSecondPass,
-  parser: parser.weights.compact(prune),
-};
+  parser: parserWeights,
+});
 
-// The shipped model as the engine will use it, on dev with gold tokenization.
-const shipped = new Parser(() => model);
-const predicted = dev.map((s) => ({ ...shipped.parseWords(s.words.map((w) => w.form)), multiwordTokens: s.multiwordTokens }));
-const scores = evaluateUd(dev, predicted, dev.map((s) => s.text ?? '').join(' '));
-const devScores = { upos: scores.upos.f1, xpos: scores.xpos.f1, feats: scores.feats.f1, lemma: scores.lemma.f1, uas: scores.uas.f1, las: scores.las.f1 };
-const bytes = zlib.gzipSync(writeModel({ ...model, metadata: { ...model.metadata, scores: devScores } }), { level: 9 });
-fs.mkdirSync(path.dirname(outFile), { recursive: true });
-fs.writeFileSync(outFile, bytes);
-log(
-  `dev (gold tokenization, shipped model): ${Object.entries(devScores)
-    .map(([k, v]) => `${k.toUpperCase()} ${(100 * v).toFixed(2)}`)
-    .join(' ')}`,
-);
-log(
-  `wrote ${outFile}: ${(bytes.length / 1e6).toFixed(2)} MB (${model.parser.keys.length} parser features, ${model.parser.classes.length} weights; ` +
-    `tagger ${taggerFirstPass.keys.length}+${taggerSecondPass.keys.length} features)`,
-);
+/** Evaluates the model as the engine will use it (dev, gold tokenization) and writes it with those scores. */
+function writeModelFile(model: ParserModelData): void {
+  const shipped = new Parser(() => model);
+  const predicted = dev.map((s) => ({ ...shipped.parseWords(s.words.map((w) => w.form)), multiwordTokens: s.multiwordTokens }));
+  const scores = evaluateUd(dev, predicted, dev.map((s) => s.text ?? '').join(' '));
+  const devScores = { upos: scores.upos.f1, xpos: scores.xpos.f1, feats: scores.feats.f1, lemma: scores.lemma.f1, uas: scores.uas.f1, las: scores.las.f1 };
+  const bytes = zlib.gzipSync(writeModel({ ...model, metadata: { ...model.metadata, scores: devScores } }), { level: 9 });
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  fs.writeFileSync(outFile, bytes);
+  log(
+    `dev (gold tokenization, shipped model): ${Object.entries(devScores)
+      .map(([k, v]) => `${k.toUpperCase()} ${(100 * v).toFixed(2)}`)
+      .join(' ')}`,
+  );
+  log(
+    `wrote ${outFile}: ${(bytes.length / 1e6).toFixed(2)} MB (${model.parser.keys.length} parser features, ${model.parser.classes.length} weights; ` +
+      `tagger ${taggerFirstPass.keys.length}+${taggerSecondPass.keys.length} features)`,
+  );
+}
+
+const parser = trainDependencyParser(parserTrain, parserDev, labels.size, 0, {
+  epochs: parserEpochs,
+  seed,
+  exploreAfter: 1,
+  exploreProbability: 0.9,
+  log: (m) => log(m),
+  onBest: (best) => writeModelFile(modelOf(best.weights.compact(prune))),
+});
+log(`parser: epoch ${parser.epoch} kept`);

@@ -23,6 +23,8 @@ export interface ParserTrainingOptions {
   /** Probability of following the model's prediction when exploring (Goldberg & Nivre's p). */
   readonly exploreProbability: number;
   readonly log?: (message: string) => void;
+  /** Called with each new best model (by dev LAS), so a long run leaves a usable model behind at every epoch. */
+  readonly onBest?: (best: TrainedParser) => void;
 }
 
 export interface TrainedParser {
@@ -188,6 +190,7 @@ export function trainDependencyParser(
     );
     if (!best || !devScores || devScores.las > (best.devScores?.las ?? -1)) {
       best = { weights: perceptron.averagedSnapshot(), epoch, devScores };
+      options.onBest?.(best);
     }
   }
   if (!best) throw new Error('trainDependencyParser: at least one epoch is needed');
