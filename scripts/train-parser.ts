@@ -15,7 +15,8 @@ import * as path from 'path';
 import * as zlib from 'zlib';
 import { DependencySentence } from '../src/core/syntax/conllu';
 import { ParserModelData, writeModel } from '../src/core/syntax/model-format';
-import { Parser } from '../src/core/syntax/parser';
+import { FEATURE_SET, Parser } from '../src/core/syntax/parser';
+import { coarseTagIds } from '../src/core/syntax/parser-features';
 import { PosTagger } from '../src/core/syntax/pos-tagger';
 import { SparseWeightData, SparseWeights } from '../src/core/syntax/sparse-weights';
 import { evaluateUd } from '../src/core/syntax/ud-evaluation';
@@ -109,6 +110,7 @@ const modelOf = (parserWeights: SparseWeightData): ParserModelData => ({
     created: new Date().toISOString().slice(0, 10),
     scores: {},
   },
+  featureSet: FEATURE_SET,
   tags: tags.names,
   labels: labels.names,
   lemmatizer,
@@ -138,7 +140,7 @@ function writeModelFile(model: ParserModelData): void {
   );
 }
 
-const parser = trainDependencyParser(parserTrain, parserDev, labels.size, 0, {
+const parser = trainDependencyParser(parserTrain, parserDev, labels.size, 0, coarseTagIds(tags.names), {
   epochs: parserEpochs,
   seed,
   exploreAfter: 1,

@@ -34,3 +34,9 @@ export function settingsFromConfiguration(): { metrics: string[]; settings: Metr
   for (const [key, field] of SETTING_KEYS) settings[field] = config.get(key, DEFAULT_METRIC_SETTINGS[field]);
   return { metrics: config.get<string[]>('metrics', ['bleu', 'chrf', 'ter']), settings: settings as unknown as MetricSettings };
 }
+
+/** Where users keep their own parses of a text file (path templates for `findConlluParses` / `findTreeParses`). */
+export function parseFileTemplates(): { conllu: string; trees: string } {
+  const config = vscode.workspace.getConfiguration('understudy');
+  return { conllu: config.get('syntax.conlluPath', '${file}.conllu'), trees: config.get('syntax.treePath', '${file}.ptb') };
+}

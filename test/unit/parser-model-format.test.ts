@@ -25,6 +25,7 @@ function table(classCount: number, rows: [number, [number, number][]][]): Parser
 
 const MODEL: ParserModelData = {
   metadata: { trainedOn: 'a test', licence: 'CC0', created: '2026-01-01', scores: { uas: 0.5 } },
+  featureSet: 'tagger-0/parser-0',
   tags: ['NOUN NN', 'VERB VBD'],
   labels: ['root', 'nsubj'],
   lemmatizer: { maxSuffix: 2, rules: { 'VBD\ted': 'l|2|' }, exceptions: { 'went\tVBD': 'go' } },

@@ -10,11 +10,12 @@ export interface ParsedArcs {
 
 /**
  * Greedy labelled arc-hybrid parsing with a linear model: at each step the highest-scoring legal transition.
- * `rootLabel` is the label id of `root`, the only label allowed on the root's arc and never elsewhere.
+ * `rootLabel` is the label id of `root`, the only label allowed on the root's arc and never elsewhere; `coarseOfTag`
+ * maps tag ids to coarse tag ids (`coarseTagIds`).
  */
 export class DependencyParser {
   private state = new ArcHybridState(128);
-  private readonly sentence = new ParserSentence();
+  private readonly sentence: ParserSentence;
   private readonly features = new Uint32Array(MAX_PARSER_FEATURES);
   private readonly scores: Float64Array;
 
@@ -22,7 +23,9 @@ export class DependencyParser {
     private readonly scorer: ClassScorer,
     readonly labelCount: number,
     readonly rootLabel: number,
+    coarseOfTag: Int32Array,
   ) {
+    this.sentence = new ParserSentence(coarseOfTag);
     if (scorer.classCount !== actionCount(labelCount)) throw new Error(`DependencyParser: ${scorer.classCount} classes for ${labelCount} labels`);
     this.scores = new Float64Array(scorer.classCount);
   }

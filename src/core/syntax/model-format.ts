@@ -28,6 +28,11 @@ export interface ParserModelMetadata {
 
 export interface ParserModelData {
   readonly metadata: ParserModelMetadata;
+  /**
+   * The feature templates the weights were trained with (`FEATURE_SET`): weights are keyed by hashes of features,
+   * so a model is only usable by code that extracts the same features.
+   */
+  readonly featureSet: string;
   /** Joint tags "UPOS XPOS", indexed by the tagger's class. */
   readonly tags: readonly string[];
   /** Dependency relations, indexed by label id. */
@@ -53,6 +58,7 @@ interface TableHeader {
 
 interface ModelJson {
   readonly metadata: ParserModelMetadata;
+  readonly featureSet: string;
   readonly tags: readonly string[];
   readonly labels: readonly string[];
   readonly lemmatizer: LemmatizerData;
@@ -200,6 +206,7 @@ export function writeModel(model: ParserModelData): Uint8Array {
   const tables = [model.taggerFirstPass, model.taggerSecondPass, model.parser];
   const json: ModelJson = {
     metadata: model.metadata,
+    featureSet: model.featureSet,
     tags: model.tags,
     labels: model.labels,
     lemmatizer: model.lemmatizer,
@@ -231,6 +238,7 @@ export function readModel(bytes: Uint8Array): ParserModelData {
   if (reader.at !== bytes.length) throw new ModelFormatError(`${bytes.length - reader.at} bytes after the last table`);
   return {
     metadata: json.metadata,
+    featureSet: json.featureSet,
     tags: json.tags,
     labels: json.labels,
     lemmatizer: json.lemmatizer,

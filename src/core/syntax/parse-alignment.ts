@@ -73,6 +73,13 @@ function squeeze(line: string): { text: string; offsets: number[] } {
   return { text, offsets };
 }
 
+/** The line's text from `start` to the next whitespace. */
+function wordAt(line: string, start: number): string {
+  let end = start;
+  while (end < line.length && !/\s/u.test(line[end])) end++;
+  return line.slice(start, end);
+}
+
 function describe(sentence: DependencySentence, index: number): string {
   return `CoNLL-U sentence ${index + 1}${sentence.sentId ? ` (sent_id ${sentence.sentId})` : ''}`;
 }
@@ -136,7 +143,7 @@ function alignUnits(units: readonly ParseUnit[], lines: readonly string[], kind:
               at >= text.length
                 ? `line ${lineIndex + 1} ends before ${unit.name} does: its word "${raw}" is not in the line`
                 : `line ${lineIndex + 1} does not match ${unit.name}: the parse has "${raw}" where the line has ` +
-                  `"${line.slice(offsets[at], offsets[Math.min(at + Math.max(form.length, 1), text.length)])}" (character ${offsets[at] + 1})`,
+                  `"${wordAt(line, offsets[at])}" (character ${offsets[at] + 1})`,
           };
           break;
         }

@@ -5,27 +5,52 @@ import { hash1, hash2, hash3, hash4, stringHash } from './feature-hash';
  * The dependency parser's features: the rich non-local feature set of Zhang & Nivre (2011) — words and tags of the
  * top of the stack and the front of the buffer, their pairs and triples, distance, valency, the words, tags and
  * labels of their leftmost and rightmost dependents, and the label sets of their dependents — adapted to arc-hybrid,
- * whose arcs are made between s1 and s0 as well as between s0 and b0. Shared by training and parsing.
+ * whose arcs are made between s1 and s0 as well as between s0 and b0 — plus the same positions' coarse tags (UPOS,
+ * which the tagger gets right more often than the joint UPOS+XPOS tag) and word endings, so that a tagging error
+ * or an unknown word does not leave the parser with nothing to go on. Shared by training and parsing.
  */
-export const MAX_PARSER_FEATURES = 160;
+export const MAX_PARSER_FEATURES = 192;
 
 const NONE = 0x5bd1e995;
 const ROOT_WORD = 0x27d4eb2f;
+
+/** The coarse tag (UPOS) id of each joint tag "UPOS XPOS", UPOS numbered in order of first appearance. */
+export function coarseTagIds(tags: readonly string[]): Int32Array {
+  const ids = new Map<string, number>();
+  return Int32Array.from(tags.map((tag) => {
+    const upos = tag.slice(0, tag.indexOf(' '));
+    let id = ids.get(upos);
+    if (id === undefined) ids.set(upos, (id = ids.size));
+    return id;
+  }));
+}
 
 /** Per-sentence word values: index 0 is the root, 1..n the words. */
 export class ParserSentence {
   words = new Int32Array(0);
   tags = new Int32Array(0);
+  coarse = new Int32Array(0);
+  endings = new Int32Array(0);
+
+  /** `coarseOfTag` maps a tag id to its coarse tag id (`coarseTagIds`). */
+  constructor(private readonly coarseOfTag: Int32Array) {}
 
   set(forms: readonly string[], tags: ArrayLike<number>): void {
     const n = forms.length;
     this.words = new Int32Array(n + 1);
     this.tags = new Int32Array(n + 1);
+    this.coarse = new Int32Array(n + 1);
+    this.endings = new Int32Array(n + 1);
     this.words[0] = ROOT_WORD;
     this.tags[0] = 1001;
+    this.coarse[0] = 1001;
+    this.endings[0] = ROOT_WORD;
     for (let i = 0; i < n; i++) {
-      this.words[i + 1] = stringHash(forms[i].toLowerCase());
+      const lower = forms[i].toLowerCase();
+      this.words[i + 1] = stringHash(lower);
       this.tags[i + 1] = tags[i];
+      this.coarse[i + 1] = this.coarseOfTag[tags[i]] ?? 1002;
+      this.endings[i + 1] = stringHash(lower, Math.max(0, lower.length - 3));
     }
   }
 }
@@ -40,7 +65,7 @@ function distanceBucket(d: number): number {
 
 /** Writes the features of `state` over `sentence` into `out` and returns how many. */
 export function extractParserFeatures(state: ArcHybridState, sentence: ParserSentence, out: Uint32Array): number {
-  const { words, tags } = sentence;
+  const { words, tags, coarse, endings } = sentence;
   const { labels } = state;
   const s0 = state.stackAt(0);
   const s1 = state.stackAt(1);
@@ -50,6 +75,8 @@ export function extractParserFeatures(state: ArcHybridState, sentence: ParserSen
   const b2 = state.bufferAt(2);
   const w = (x: number): number => (x === NO_WORD ? NONE : words[x]);
   const p = (x: number): number => (x === NO_WORD ? 1000 : tags[x]);
+  const u = (x: number): number => (x === NO_WORD ? 1000 : coarse[x]);
+  const e = (x: number): number => (x === NO_WORD ? NONE : endings[x]);
   const l = (x: number): number => (x === NO_WORD ? 1000 : labels[x]);
   const lm = (x: number): number => (x === NO_WORD ? NO_WORD : state.leftmost[x]);
   const lm2 = (x: number): number => (x === NO_WORD ? NO_WORD : state.leftmost2[x]);
@@ -200,5 +227,27 @@ export function extractParserFeatures(state: ArcHybridState, sentence: ParserSen
   out[n++] = hash4(144, s0p, b0p, l(s0l), l(b0l));
   out[n++] = hash4(145, s1p, s0p, l(s1r), l(s0l));
   out[n++] = hash1(146, state.bufferEmpty ? 1 : 0);
+  // Coarse tags and word endings.
+  const s0u = u(s0), b0u = u(b0), s1u = u(s1), b1u = u(b1);
+  out[n++] = hash1(150, s0u);
+  out[n++] = hash1(151, b0u);
+  out[n++] = hash1(152, s1u);
+  out[n++] = hash1(153, b1u);
+  out[n++] = hash2(154, s0u, b0u);
+  out[n++] = hash2(155, s1u, s0u);
+  out[n++] = hash3(156, s0u, b0u, b1u);
+  out[n++] = hash3(157, s1u, s0u, b0u);
+  out[n++] = hash3(158, u(s2), s1u, s0u);
+  out[n++] = hash3(159, b0u, b1u, u(b2));
+  out[n++] = hash1(160, e(s0));
+  out[n++] = hash1(161, e(b0));
+  out[n++] = hash1(162, e(s1));
+  out[n++] = hash1(163, e(b1));
+  out[n++] = hash2(164, e(s0), b0p);
+  out[n++] = hash2(165, s0p, e(b0));
+  out[n++] = hash2(166, e(s1), s0p);
+  out[n++] = hash2(167, s1p, e(s0));
+  out[n++] = hash3(168, s0u, l(s0l), l(s0r));
+  out[n++] = hash2(169, b0u, l(b0l));
   return n;
 }

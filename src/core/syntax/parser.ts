@@ -4,8 +4,9 @@ import { DependencySentence, DependencyWord, MultiwordToken } from './conllu';
 import { DependencyParser } from './dependency-parser';
 import { EnglishToken, EnglishTokenizer } from './english-tokenizer';
 import { Lemmatizer } from './lemmatizer';
-import { ParserModelData } from './model-format';
+import { ModelFormatError, ParserModelData } from './model-format';
 import { Morphology } from './morphology';
+import { coarseTagIds } from './parser-features';
 import { PosTagger } from './pos-tagger';
 import { SparseWeights } from './sparse-weights';
 
@@ -20,6 +21,12 @@ export interface ParsedLine {
   readonly sentenceStarts: readonly number[];
 }
 
+/**
+ * The tagger's and parser's feature templates, recorded in the model: change it whenever `tagger-features.ts` or
+ * `parser-features.ts` changes what they extract.
+ */
+export const FEATURE_SET = 'tagger-1/parser-2';
+
 /** The loaded model's parts, ready to use. */
 class LoadedModel {
   readonly tagger: PosTagger;
@@ -30,10 +37,13 @@ class LoadedModel {
   readonly xpos: string[];
 
   constructor(readonly data: ParserModelData) {
+    if (data.featureSet !== FEATURE_SET) {
+      throw new ModelFormatError(`the model was trained with features "${data.featureSet}", this Understudy extracts "${FEATURE_SET}" (retrain with scripts/train-parser, or use the model shipped with this version)`);
+    }
     this.tagger = new PosTagger(new SparseWeights(data.taggerFirstPass), new SparseWeights(data.taggerSecondPass));
     const rootLabel = data.labels.indexOf('root');
     if (rootLabel < 0) throw new Error('parser model: no "root" label');
-    this.parser = new DependencyParser(new SparseWeights(data.parser), data.labels.length, rootLabel);
+    this.parser = new DependencyParser(new SparseWeights(data.parser), data.labels.length, rootLabel, coarseTagIds(data.tags));
     this.lemmatizer = new Lemmatizer(data.lemmatizer);
     this.morphology = new Morphology(data.morphology);
     this.upos = data.tags.map((t) => t.slice(0, t.indexOf(' ')));

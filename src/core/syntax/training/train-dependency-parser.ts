@@ -123,16 +123,17 @@ export function trainDependencyParser(
   dev: readonly ParserTrainingSentence[] | undefined,
   labelCount: number,
   rootLabel: number,
+  coarseOfTag: Int32Array,
   options: ParserTrainingOptions,
 ): TrainedParser {
   const classes = actionCount(labelCount);
   const perceptron = new AveragedPerceptron(classes, 1 << 22);
-  const averagedParser = new DependencyParser(perceptronScorer(perceptron, true), labelCount, rootLabel);
+  const averagedParser = new DependencyParser(perceptronScorer(perceptron, true), labelCount, rootLabel, coarseOfTag);
   const random = new SeededRandom(options.seed);
   const features = new Uint32Array(MAX_PARSER_FEATURES);
   const scores = new Float64Array(classes);
   const costs = new Float64Array(classes);
-  const sentence = new ParserSentence();
+  const sentence = new ParserSentence(coarseOfTag);
   let state = new ArcHybridState(256);
 
   let lifted = 0;
