@@ -113,6 +113,8 @@ class ByteWriter {
   }
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 class ByteReader {
   private readonly view: DataView;
   at = 0;
@@ -154,8 +156,14 @@ class ByteReader {
 
   int16s(n: number): Int16Array {
     this.need(2 * n);
-    const values = new Int16Array(n);
-    for (let i = 0; i < n; i++) values[i] = this.view.getInt16(this.at + 2 * i, true);
+    let values: Int16Array;
+    if (LITTLE_ENDIAN) {
+      // A copy of the bytes is aligned, so it can be viewed as 16-bit integers directly (the file is little-endian).
+      values = new Int16Array(this.bytes.slice(this.at, this.at + 2 * n).buffer);
+    } else {
+      values = new Int16Array(n);
+      for (let i = 0; i < n; i++) values[i] = this.view.getInt16(this.at + 2 * i, true);
+    }
     this.at += 2 * n;
     return values;
   }
@@ -196,7 +204,9 @@ function readTable(reader: ByteReader, header: TableHeader): SparseWeightData {
   for (let r = 0; r < rows; r++) rowStarts[r + 1] = rowStarts[r] + lengths[r];
   if (rowStarts[rows] !== entries) throw new ModelFormatError(`row lengths add up to ${rowStarts[rows]}, the table says ${entries} weights`);
   const classes = reader.raw(entries).slice();
-  for (const cls of classes) if (cls >= header.classCount) throw new ModelFormatError(`class ${cls} in a table of ${header.classCount} classes`);
+  let largest = 0;
+  for (let k = 0; k < entries; k++) if (classes[k] > largest) largest = classes[k];
+  if (entries > 0 && largest >= header.classCount) throw new ModelFormatError(`class ${largest} in a table of ${header.classCount} classes`);
   const weights = reader.int16s(entries);
   return { classCount: header.classCount, keys, rowStarts, classes, weights, scale: header.scale };
 }
