@@ -49,7 +49,8 @@ export function runParse(argv: string[], io: ParseOutput): number {
   const [file] = positionals;
   try {
     const input = readSegmentFile(file, { format: 'lines' });
-    for (const warning of input.warnings) io.stderr(`understudy: warning: ${warning.message}\n`);
+    // Empty lines are simply left out of the parses (CoNLL-U sentence ids keep the line numbers).
+    for (const warning of input.warnings) if (warning.code !== 'empty-lines') io.stderr(`understudy: warning: ${warning.message}\n`);
     if (values.check !== undefined) return checkParses(file, input.segments, values.check, io);
     const parser = createParser(values.model);
     input.segments.forEach((line, index) => {
