@@ -12,6 +12,7 @@ import { BorrowedShapeTrees } from './syntax-trees';
 import { comparePairwise, compareTwo } from './compare';
 import { PARAPHRASE_CASES } from './paraphrase-cases';
 import { correlationBootstrap } from './correlation-bootstrap';
+import { createParser } from '../src/core/io/parser-model-file';
 
 export interface BenchResult {
   name: string;
@@ -63,6 +64,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
   'compare-two': compareTwo,
   'compare-pairwise': comparePairwise,
   'correlation-bootstrap': correlationBootstrap,
+  'parse-csen': parseCsEn,
   'rescore-line': () => {
     const { root } = dataRoot();
     const hyp = readLines(path.join(root, 'wmt21-news/txt/system-outputs/newstest2021.cs-en.hyp.Facebook-AI.en'));
@@ -109,6 +111,28 @@ function editorSession(): BenchResult[] {
   return [
     { name: 'editor-session', metric: 'open: score all lines', segments: hypotheses.length, seconds: open, note },
     { name: 'editor-session', metric: 're-score after an edit', segments: 1, seconds: perEdit, note: `mean of ${edits} one-line edits (diff of 3,000 lines + stats + corpus scores)` },
+  ];
+}
+
+/**
+ * The built-in parser on WMT21 cs-en references A and B (2,000 lines): loading the shipped model (first use), then
+ * tokenizing, tagging, lemmatizing and parsing every line, after a warm-up pass over the first 200 lines.
+ */
+function parseCsEn(): BenchResult[] {
+  const { root } = dataRoot();
+  const lines = ['A', 'B'].flatMap((r) => readLines(path.join(root, `wmt21-news/txt/references/newstest2021.cs-en.ref.${r}.en`)));
+  const loadStart = performance.now();
+  const parser = createParser();
+  parser.load();
+  const load = (performance.now() - loadStart) / 1000;
+  for (const line of lines.slice(0, 200)) parser.parseLine(line);
+  const start = performance.now();
+  let words = 0;
+  for (const line of lines) words += parser.parseLine(line).sentence.words.length;
+  const seconds = (performance.now() - start) / 1000;
+  return [
+    { name: 'parse-csen', metric: 'load parser model', segments: 1, seconds: load, note: 'resources/parser/en_ewt.model.gz: gunzip, decode, hash tables' },
+    { name: 'parse-csen', metric: 'parse lines', segments: lines.length, seconds, note: `WMT21 cs-en refs A+B, ${words} words: tokenize, tag, lemmatize, features, parse` },
   ];
 }
 

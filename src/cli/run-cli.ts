@@ -11,6 +11,7 @@ import { PARAPHRASES_USAGE, parseParaphrasesArgs, runParaphrases } from './parap
 import { CliOutput, runCommand } from './cli-command';
 import { METRIC_OPTIONS_HELP } from './metric-options-help';
 import { runCorrelate } from './run-correlate';
+import { runParse } from './run-parse';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
@@ -20,6 +21,7 @@ Usage:
   understudy paraphrases --source SRC --ref REF [...]   the equivalence sets behind --expand-references
   understudy correlate --human JUDGMENTS [--ref REF HYP ...] [options]   (correlations with human judgments;
                                                                         \`understudy correlate --help\`)
+  understudy parse FILE [--conllu]     dependency parses of FILE's lines (understudy parse --help)
 
 Output:
   --metrics LIST          comma-separated, default bleu,chrf,ter; any of:
@@ -64,6 +66,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
     });
   }
   if (command === 'correlate') return runCorrelate(rest, io);
+  if (command === 'parse') return runParse(rest, io);
   if (command !== 'score') {
     io.stderr(`understudy: unknown command "${command}". Try \`understudy --help\`.\n`);
     return 2;

@@ -14,7 +14,9 @@ export type UnderstudyErrorCode =
   | 'no-trees'
   | 'bad-parse'
   | 'no-synonyms'
-  | 'bad-judgments';
+  | 'bad-judgments'
+  | 'bad-parse-file'
+  | 'bad-parser-model';
 
 export class UnderstudyError extends Error {
   constructor(

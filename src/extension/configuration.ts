@@ -68,3 +68,9 @@ export function settingsFromConfiguration(): { metrics: string[]; settings: Metr
   settings.synonymsFile = filePath(config, 'referenceExpansion.synonymsFile');
   return { metrics: config.get<string[]>('metrics', ['bleu', 'chrf', 'ter']), settings: settings as unknown as MetricSettings };
 }
+
+/** Where users keep their own parses of a text file (path templates for `findConlluParses` / `findTreeParses`). */
+export function parseFileTemplates(): { conllu: string; trees: string } {
+  const config = vscode.workspace.getConfiguration('understudy');
+  return { conllu: config.get('syntax.conlluPath', '${file}.conllu'), trees: config.get('syntax.treePath', '${file}.ptb') };
+}

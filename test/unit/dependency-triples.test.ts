@@ -154,11 +154,11 @@ describe('dependency triples (Owczarzak et al. 2007) from UD trees', () => {
     for (const rule of Object.values(UD_TO_LFG)) if (rule.kind !== 'none') assert.ok(/^[a-z_0-9]+$/.test(rule.label));
   });
 
-  it('needs trees, and says how to give them', () => {
-    assert.throws(
-      () => metricRequest('dep-f', DEFAULT_METRIC_SETTINGS).prepare({ streams: [[JOHN]] }),
-      (e: unknown) => e instanceof UnderstudyError && e.code === 'no-trees' && /--hyp-conllu/.test(e.message) && /--ref-conllu/.test(e.message),
-    );
+  it('parses with the built-in parser when no trees are given, and says which line a given source lacks', () => {
+    const builtIn = metricRequest('dep-f', DEFAULT_METRIC_SETTINGS).prepare({ streams: [['The committee approved the new budget on Monday.']] });
+    assert.equal(builtIn.sentenceScore(builtIn.stats('The committee approved the new budget on Monday.', 0)).score, 100);
+    assert.ok(builtIn.sentenceScore(builtIn.stats('The budget was rejected.', 0)).score < 50);
+    assert.match(builtIn.signature(), /parser:en_ewt@/);
     const metric = metricRequest('dep-f', DEFAULT_METRIC_SETTINGS, { trees }).prepare({ streams: [[JOHN]] });
     assert.throws(() => metric.stats('a line nobody parsed', 0), (e: unknown) => e instanceof UnderstudyError && e.code === 'no-trees' && /segment 1/.test(e.message));
   });

@@ -76,10 +76,12 @@ describe('understudy CLI: syntactic metrics on users\' parses', () => {
     assert.equal(JSON.parse(stdout).systems[0].scores.stm.score.toFixed(6), '0.702381');
   });
 
-  it('says what to give when there are no parses, or parses of another text', () => {
-    const none = run('score', '--ref', file('ref.txt'), file('same.txt'), '--metrics', 'bleu,dep-f');
-    assert.equal(none.code, 1);
-    assert.match(none.stderr, /dep-f needs dependency trees .* --hyp-conllu FILE .* --ref-conllu FILE/);
+  it('parses with the built-in parser when no parses are given, and says when given parses are of another text', () => {
+    const none = run('score', '--ref', file('ref.txt'), file('same.txt'), '--metrics', 'bleu,dep-f', '--json');
+    assert.equal(none.code, 0, none.stderr);
+    const scores = JSON.parse(none.stdout).systems[0].scores;
+    assert.equal(scores['dep-f'].score, 100);
+    assert.match(scores['dep-f'].signature, /parser:en_ewt@/);
     const wrong = run('score', '--ref', file('ref.txt'), file('same.txt'), '--ref-conllu', file('ref.conllu'), '--hyp-conllu', file('other.conllu'), '--metrics', 'dep-f');
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /other\.conllu does not fit .*same\.txt at line 1/);

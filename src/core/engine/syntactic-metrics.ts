@@ -1,6 +1,8 @@
 import { UnderstudyError } from '../errors';
 import { PreparedMetric, ReferenceSet } from '../metrics/metric';
-import { TreeSource, noTreesError } from '../syntax/tree-source';
+import { TreeSource } from '../syntax/tree-source';
+import { ParserTreeSource } from '../syntax/parser-tree-source';
+import { createParser } from '../io/parser-model-file';
 import { ConstituencyTreeSource, noConstituencyTreesError } from '../syntax/constituency-tree-source';
 import { SynonymSource } from '../syntax/synonym-source';
 import { loadWordNet } from '../io/wordnet-file';
@@ -16,9 +18,9 @@ import { MetricSettings } from './metric-settings';
 
 /**
  * The syntactic metrics by command-line name, and what they need besides the settings: parses (dependency trees for
- * all but STM, constituency trees for STM) and, for the `wn` switch, synonyms. Until the built-in parser is part of
- * the build, the parses come from the user's files (the CLI's --hyp-conllu/--ref-conllu, --hyp-ptb/--ref-ptb); a
- * metric asked for without them stops with a message saying what to give.
+ * all but STM, constituency trees for STM) and, for the `wn` switch, synonyms. Dependency trees come from the user's
+ * files (the CLI's --hyp-conllu/--ref-conllu) or, without them, from the built-in parser; constituency trees only from
+ * the user's (--hyp-ptb/--ref-ptb), and STM asked for without them stops with a message saying what to give.
  *
  * | name | metric |
  * |---|---|
@@ -59,9 +61,16 @@ function shippedWordNet(): SynonymSource {
   return new WordNetSynonymSource(loadWordNet());
 }
 
-function dependencyTrees(name: string, resources: SyntaxResources): TreeSource {
-  if (!resources.trees) throw noTreesError(name);
-  return resources.trees;
+let builtInTrees: ParserTreeSource | undefined;
+
+/**
+ * The user's parses when given, else the built-in parser (one per process: its model loads on the first parse and
+ * its parses of shared reference lines are kept).
+ */
+function dependencyTrees(resources: SyntaxResources): TreeSource {
+  if (resources.trees) return resources.trees;
+  builtInTrees ??= new ParserTreeSource(createParser());
+  return builtInTrees;
 }
 
 /** The factory of a syntactic metric name, or undefined when the name is not one. */
@@ -69,7 +78,7 @@ export function syntacticFactory(name: string): SyntacticFactory | undefined {
   const triple = parseTripleMetricName(name);
   if (triple) {
     return (references, s, resources) => {
-      const options = { name, trees: dependencyTrees(name, resources), switches: triple.switches, partialMode: s.depPartialMode, beta: s.depBeta, synonyms: triple.switches.wn ? (resources.synonyms ?? shippedWordNet()) : resources.synonyms };
+      const options = { name, trees: dependencyTrees(resources), switches: triple.switches, partialMode: s.depPartialMode, beta: s.depBeta, synonyms: triple.switches.wn ? (resources.synonyms ?? shippedWordNet()) : resources.synonyms };
       if (triple.base === 'dep-f') return prepareDependencyF(references, options);
       const prepare = (refs: ReferenceSet): PreparedMetric => prepareDepeval(refs, options);
       return s.depevalJackknife ? withJackknife(references, prepare) : prepare(references);
@@ -79,15 +88,15 @@ export function syntacticFactory(name: string): SyntacticFactory | undefined {
     case 'be-hm':
     case 'be':
       return (references, s, resources) => {
-        const trees = dependencyTrees(name, resources);
+        const trees = dependencyTrees(resources);
         const prepare = (refs: ReferenceSet): PreparedMetric =>
           prepareBasicElements(refs, { name, trees, mode: name === 'be' ? 'HMR' : 'HM', stem: s.beStem, modelAverage: s.rougeModelAverage, alpha: s.rougeAlpha });
         return s.rougeJackknife ? withJackknife(references, prepare) : prepare(references);
       };
     case 'hwcm':
-      return (references, s, resources) => prepareHwcm(references, dependencyTrees(name, resources), { name, maxDepth: s.hwcmDepth, lowercase: s.lowercase });
+      return (references, s, resources) => prepareHwcm(references, dependencyTrees(resources), { name, maxDepth: s.hwcmDepth, lowercase: s.lowercase });
     case 'dstm':
-      return (references, s, resources) => prepareDstm(references, dependencyTrees(name, resources), { name, maxDepth: s.stmDepth, lowercase: s.lowercase });
+      return (references, s, resources) => prepareDstm(references, dependencyTrees(resources), { name, maxDepth: s.stmDepth, lowercase: s.lowercase });
     case 'stm':
       return (references, s, resources) => {
         if (!resources.constituencyTrees) throw noConstituencyTreesError(name);
@@ -95,9 +104,9 @@ export function syntacticFactory(name: string): SyntacticFactory | undefined {
       };
     case 'dp-hwc':
       return (references, s, resources) =>
-        prepareDpHwc(references, dependencyTrees(name, resources), { name, maxDepth: s.hwcmDepth, items: s.dpHwcItems, lowercase: s.lowercase });
+        prepareDpHwc(references, dependencyTrees(resources), { name, maxDepth: s.hwcmDepth, items: s.dpHwcItems, lowercase: s.lowercase });
     case 'dp-or':
-      return (references, s, resources) => prepareDpOverlap(references, dependencyTrees(name, resources), { name, lowercase: s.lowercase });
+      return (references, s, resources) => prepareDpOverlap(references, dependencyTrees(resources), { name, lowercase: s.lowercase });
     default:
       return undefined;
   }

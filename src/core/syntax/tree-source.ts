@@ -28,18 +28,6 @@ export interface TreeSource {
   trees(line: string, segment: number, side: TreeSide, reference: number): ParsedLine;
 }
 
-/** The message for "a syntactic metric was asked for and no trees are available at all". */
-export function noTreesError(metric: string): UnderstudyError {
-  return new UnderstudyError(
-    'no-trees',
-    `${metric} needs dependency trees of the hypotheses and references, and none are available: the built-in parser is not ` +
-      `part of this build yet. Parse the files with spaCy, Stanza or UDPipe (CoNLL-U output, one line of text per sentence ` +
-      `or several sentences per line) and give them with --hyp-conllu FILE (one per system file, in the same order) and ` +
-      `--ref-conllu FILE (one per --ref, in the same order).`,
-    { metric },
-  );
-}
-
 /** Whitespace between tokens of a line (what a parser may drop). */
 function isSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0 || code === 0xfeff || (code >= 0x2000 && code <= 0x200b) || code === 0x3000 || code === 0x202f || code === 0x205f || code === 0x85 || code === 0x1680 || code === 0x2028 || code === 0x2029;
