@@ -169,7 +169,7 @@ class BleuCore {
     readonly options: ResolvedBleuOptions,
   ) {
     this.tokenizer = sacrebleuTokenizer(options.tokenize, options.lowercase);
-    if (options.tokenize === '13a' && !options.lowercase) this.fast13a = new Tokenizer13aIds(this.interner);
+    if (options.tokenize === '13a' && !options.lowercase) this.fast13a = new Tokenizer13aIds(new ReferenceWordLookup(this.interner, true));
     const segments = referenceSet.streams[0]?.length ?? 0;
     // Identical reference lines (common when several systems or test sets share references) are tokenized once,
     // and with one reference stream their n-grams are indexed once.

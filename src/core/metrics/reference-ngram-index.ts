@@ -53,6 +53,10 @@ export class ReferenceNgramIndexer {
   private extensions = new Int32Array(3 * 256);
   private slotCount = new Int32Array(256);
   private slotFirst = new Int32Array(256);
+  /** What the last `groupPositions` left: groups (explicit nodes + 1), extension entries, nodes with rows. */
+  private groupCount = 0;
+  private extensionEnd = 0;
+  private rowCount = 0;
 
   private readonly slab = new Int32Slab();
 
@@ -65,23 +69,40 @@ export class ReferenceNgramIndexer {
     let maxSymbol = 0;
     for (let i = start; i < end; i++) if (symbols[i] > maxSymbol) maxSymbol = symbols[i];
     this.reserve(r, maxOrder, maxSymbol);
-    const { stamp, slot, slotCount, slotFirst, slotOf, work, groups, counts, extensions, unigramIds, unigramSymbols } = this;
-    // Unigram ids (1..U, in order of first occurrence) of the reference's symbols.
+    // Three phases in three functions: each compiles quickly, so a long run leaves the slow tiers early.
+    const U = this.numberUnigrams(symbols, start, r);
+    this.groupPositions(r, maxOrder);
+    return this.writeIndex(r, U, maxOrder, maxSymbol);
+  }
+
+  /** Unigram ids (1..U, in order of first occurrence) of the reference's symbols, into `unigramIds`; returns U. */
+  private numberUnigrams(symbols: Int32Array, start: number, r: number): number {
+    const { stamp, slot, unigramIds, unigramSymbols } = this;
     if (++this.generation === 0x7fffffff) {
       stamp.fill(0);
       this.generation = 1;
     }
+    const generation = this.generation;
     let U = 0;
     for (let p = 0; p < r; p++) {
       const s = symbols[start + p];
-      if (stamp[s] !== this.generation) {
-        stamp[s] = this.generation;
+      if (stamp[s] !== generation) {
+        stamp[s] = generation;
         slot[s] = ++U;
         unigramSymbols[U] = s;
       }
       unigramIds[p] = slot[s];
     }
-    // Positions grouped by n-gram: each group is a range of `work` holding the positions that start its n-gram.
+    return U;
+  }
+
+  /**
+   * Groups positions by n-gram, order after order: each group is a range of `work` holding the positions that start
+   * its n-gram. Leaves the explicit nodes in `groups`/`counts` and every extension in `extensions`
+   * (`groupCount`, `extensionEnd`, `rowCount` say how many).
+   */
+  private groupPositions(r: number, maxOrder: number): void {
+    const { slot, slotCount, slotFirst, slotOf, work, groups, counts, extensions, unigramIds, seen } = this;
     for (let p = 0; p < r; p++) work[p] = p;
     let workEnd = r;
     groups[0] = 0;
@@ -90,7 +111,6 @@ export class ReferenceNgramIndexer {
     let groupCount = 1;
     let extensionEnd = 0;
     let rows = 0;
-    const seen = this.seen;
     for (let g = 0; g < groupCount; g++) {
       const from = groups[3 * g];
       const to = groups[3 * g + 1];
@@ -146,12 +166,20 @@ export class ReferenceNgramIndexer {
         extensions[extensionEnd++] = target;
       }
     }
-    const E = groupCount - 1;
+    this.groupCount = groupCount;
+    this.extensionEnd = extensionEnd;
+    this.rowCount = rows;
+  }
+
+  /** The index of the groups `groupPositions` left, in the layout described above. */
+  private writeIndex(r: number, U: number, maxOrder: number, maxSymbol: number): ReferenceIndex {
+    const { counts, extensions, unigramIds, unigramSymbols, extensionEnd } = this;
+    const rows = this.rowCount;
+    const E = this.groupCount - 1;
     const width = U + 1;
-    const rowEntries = (extensionEnd - 3 * U) / 3;
     // Dense 16-bit rows hold node numbers up to E and positions up to r.
     const dense = rows * width <= this.denseEntriesPerSymbol * (r + 8) && E <= 0x7fff && r <= 0x7fff;
-    const tableSize = dense ? (rows * width + 1) >> 1 : 3 * grown(16, 2 * rowEntries);
+    const tableSize = dense ? (rows * width + 1) >> 1 : 3 * grown(16, (2 * (extensionEnd - 3 * U)) / 3);
     const unigramsAt = HEADER + r;
     const targetsAt = unigramsAt + U;
     const countsAt = targetsAt + width;
@@ -167,21 +195,12 @@ export class ReferenceNgramIndexer {
     for (let u = 1; u <= U; u++) index[unigramsAt + u - 1] = unigramSymbols[u];
     for (let t = 1; t <= E; t++) index[countsAt + t] = counts[t];
     for (let i = 0; i < 3 * U; i += 3) index[targetsAt + extensions[i + 1]] = extensions[i + 2];
-    const dense16 = dense ? new Int16Array(index.buffer, index.byteOffset + 4 * rowsAt, rows * width) : EMPTY_ROWS;
-    if (dense) {
-      for (let i = 3 * U; i < extensionEnd; i += 3) dense16[(extensions[i] - 1) * width + extensions[i + 1]] = extensions[i + 2];
-    } else {
-      const mask = tableSize / 3 - 1;
-      for (let i = 3 * U; i < extensionEnd; i += 3) {
-        const t = extensions[i];
-        const u = extensions[i + 1];
-        let e = pairHash(t, u) & mask;
-        while (index[rowsAt + 3 * e] !== 0) e = (e + 1) & mask;
-        index[rowsAt + 3 * e] = t;
-        index[rowsAt + 3 * e + 1] = u;
-        index[rowsAt + 3 * e + 2] = extensions[i + 2];
-      }
+    if (!dense) {
+      writeHashedRows(index, rowsAt, tableSize / 3 - 1, extensions, 3 * U, extensionEnd);
+      return { data: index, rows: EMPTY_ROWS };
     }
+    const dense16 = new Int16Array(index.buffer, index.byteOffset + 4 * rowsAt, rows * width);
+    for (let i = 3 * U; i < extensionEnd; i += 3) dense16[(extensions[i] - 1) * width + extensions[i + 1]] = extensions[i + 2];
     return { data: index, rows: dense16 };
   }
 
@@ -245,6 +264,19 @@ function pairHash(t: number, u: number): number {
   let h = Math.imul(t, 0x9e3779b1) + u;
   h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
   return h ^ (h >>> 13);
+}
+
+/** Writes the (node, unigram id, target) entries `extensions[from..to)` into hashed rows at `rowsAt`. */
+function writeHashedRows(index: Int32Array, rowsAt: number, mask: number, extensions: Int32Array, from: number, to: number): void {
+  for (let i = from; i < to; i += 3) {
+    const t = extensions[i];
+    const u = extensions[i + 1];
+    let e = pairHash(t, u) & mask;
+    while (index[rowsAt + 3 * e] !== 0) e = (e + 1) & mask;
+    index[rowsAt + 3 * e] = t;
+    index[rowsAt + 3 * e + 1] = u;
+    index[rowsAt + 3 * e + 2] = extensions[i + 2];
+  }
 }
 
 /** The target of node t's n-gram extended by unigram id u, in hashed rows at `rowsAt` (`mask`: entries − 1). */

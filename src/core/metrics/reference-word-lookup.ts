@@ -13,7 +13,15 @@ export class ReferenceWordLookup implements WordNumbering {
   /** Interner id of each unigram id. */
   private words = new Int32Array(16);
 
-  constructor(private readonly interner: WordInterner) {}
+  /**
+   * `passThrough`: every word is interned in `interner` instead (for the references themselves). The same class
+   * serves both uses so that the tokenizer calling it sees one kind of object, which keeps V8 from re-optimizing the
+   * tokenizer when the hypotheses start.
+   */
+  constructor(
+    private readonly interner: WordInterner,
+    private readonly passThrough = false,
+  ) {}
 
   /** Makes the lookup answer with the unigram ids of `reference`, whose symbols are this interner's word ids. */
   load(reference: ReferenceIndex): void {
@@ -43,6 +51,7 @@ export class ReferenceWordLookup implements WordNumbering {
   }
 
   internHashed(codes: Uint16Array, start: number, end: number, hash: number): number {
+    if (this.passThrough) return this.interner.internHashed(codes, start, end, hash);
     const { table, mask } = this;
     let e = hash & mask;
     for (;;) {

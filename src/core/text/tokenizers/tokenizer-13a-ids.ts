@@ -91,6 +91,11 @@ export class Tokenizer13aIds {
       this.emit(this.interner.intern(this.single, 0, 1));
       return;
     }
+    this.applyRules(length);
+  }
+
+  /** Rules 2–4 on a chunk holding `.`, `,` or `-` (the chunk padded with a space on each side), then its words. */
+  private applyRules(length: number): void {
     if (this.a.length < 4 * length + 8) {
       this.a = new Uint16Array(8 * length + 16);
       this.b = new Uint16Array(8 * length + 16);
