@@ -159,21 +159,23 @@ describe('QARLA: properties the papers require (P4 constraints)', () => {
   });
 
   it('the exhaustive search equals the direct KING of every subset, under every option', () => {
-    const variants = [
-      {},
-      { queenComparison: 'greater' as const },
-      { distinctPair: false },
-      { modelInPair: 'excluded' as const },
-      { kingModels: 'all' as const },
-      { kingComparison: 'at-least' as const },
-      { caseAveraging: 'pooled' as const },
-    ];
     const uneven = randomBed(3, { cases: 4, models: 5, peers: 4, metrics: 4, ragged: true });
-    for (const options of variants) {
+    for (const options of OPTION_VARIANTS) {
       for (const testBed of [bed, uneven]) {
         const search = searchMetricSets(testBed, options);
         assert.equal(search.sets.length, 15);
         for (const set of search.sets) assert.equal(set.king, king(testBed, set.metrics, options).king, `${JSON.stringify(options)} ${set.metrics}`);
+      }
+    }
+  });
+
+  it("the clustering's fast single-metric KING equals KING of each metric, under every option", () => {
+    const uneven = randomBed(9, { cases: 4, models: 5, peers: 4, metrics: 3, ragged: true });
+    const tied = mapMetric(bed, 1, (v) => Math.round(v * 3) / 3); // ties test ≥ against >
+    for (const options of OPTION_VARIANTS) {
+      for (const testBed of [bed, uneven, tied]) {
+        const kings = clusterMetrics(testBed, { ...options, clusters: 2 }).king;
+        assert.deepEqual(kings, testBed.metrics.map((x) => king(testBed, [x], options).king), JSON.stringify(options));
       }
     }
   });
@@ -238,6 +240,18 @@ describe('QARLA: bad input', () => {
     assert.throws(() => jack({ metrics: ['x'], cases: [{ ...T1.cases[0], peerPeer: undefined }] }), /no peer–peer similarities/);
   });
 });
+
+/** Each open convention switched away from its default, one at a time (and two combined). */
+const OPTION_VARIANTS = [
+  {},
+  { queenComparison: 'greater' as const },
+  { distinctPair: false },
+  { modelInPair: 'excluded' as const },
+  { distinctPair: false, modelInPair: 'excluded' as const },
+  { kingModels: 'all' as const },
+  { kingComparison: 'at-least' as const },
+  { caseAveraging: 'pooled' as const },
+];
 
 function round(v: number): number {
   return Math.round(v * 1000) / 1000;

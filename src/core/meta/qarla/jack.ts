@@ -5,7 +5,7 @@ import { uniformBelow } from '../../significance/uniform-integers';
 import { combineCases } from './king';
 import { QarlaOptions, minimumModels, resolveQarlaOptions } from './qarla-options';
 import { QarlaTestBed, QarlaTestCase, checkTestBed, metricIndexes } from './test-bed';
-import { candidateBlock, modelSet, passedTriples } from './triple-counts';
+import { candidateBlock, passedTriples, triplesOf } from './triple-counts';
 
 export interface JackModelOutcome {
   readonly model: string;
@@ -64,7 +64,7 @@ export function jack(bed: QarlaTestBed, metricNames?: readonly string[], partial
 function satisfyingPairs(kase: QarlaTestCase, k: number, metrics: readonly number[], options: QarlaOptions): { byModel: [number, number][][]; peersWithQueen: number } {
   const a = kase.peers.length;
   const modelCount = kase.models.length;
-  const all = modelSet(modelCount);
+  const all = triplesOf(modelCount, options);
   const hasQueen = Array.from({ length: a }, (_, p) => passedTriples(kase, k, candidateBlock(kase, k, p), all, metrics, options) > 0);
   const pm = kase.peerModel;
   const pp = kase.peerPeer!;

@@ -3,7 +3,7 @@ import { ScoringCancelled } from '../../engine/score-systems';
 import { CorrelationName, correlate } from '../stats/correlation-functions';
 import { QarlaOptions, minimumModels, resolveQarlaOptions } from './qarla-options';
 import { QarlaTestBed, checkTestBed, metricIndexes } from './test-bed';
-import { CaseMasks, modelSet, tripleCount } from './triple-counts';
+import { CaseMasks, Triples, triplesOf } from './triple-counts';
 
 /** The exhaustive search enumerates 2^k − 1 sets; beyond this many metrics, cluster them first (`clusterMetrics`). */
 export const MAX_EXHAUSTIVE_METRICS = 14;
@@ -83,20 +83,20 @@ export function searchMetricSets(bed: QarlaTestBed, searchOptions: KingSearchOpt
     const masks = new CaseMasks(kase, k, metrics, options);
     const a = kase.peers.length;
     const modelCount = kase.models.length;
-    const all = modelSet(modelCount);
-    const bestPeerOn = (members: Uint8Array): void => {
+    const all = triplesOf(modelCount, options);
+    const bestPeerOn = (triples: Triples): void => {
       bestPeer.fill(-1);
       for (let p = 0; p < a; p++) {
-        masks.passedBySubset(p, members, counts);
+        masks.passedBySubset(p, triples, counts);
         for (let x = 0; x < size; x++) if (counts[x] > bestPeer[x]) bestPeer[x] = counts[x];
       }
     };
     wins.fill(0);
     if (options.kingModels === 'all') bestPeerOn(all);
     for (let h = 0; h < modelCount; h++) {
-      const members = options.kingModels === 'all' ? all : modelSet(modelCount, h);
-      if (options.kingModels === 'leave-one-out') bestPeerOn(members);
-      masks.passedBySubset(a + h, members, counts);
+      const triples = options.kingModels === 'all' ? all : triplesOf(modelCount, options, h);
+      if (options.kingModels === 'leave-one-out') bestPeerOn(triples);
+      masks.passedBySubset(a + h, triples, counts);
       if (options.kingComparison === 'greater') {
         for (let x = 0; x < size; x++) if (counts[x] > bestPeer[x]) wins[x]++;
       } else {
@@ -107,12 +107,11 @@ export function searchMetricSets(bed: QarlaTestBed, searchOptions: KingSearchOpt
     else for (let x = 0; x < size; x++) kingSums[x] += wins[x];
     modelTotal += modelCount;
     if (withHuman) {
-      const triples = tripleCount(all, options);
       kase.peers.forEach((name, p) => {
         const id = peerIds.get(name)!;
         masks.passedBySubset(p, all, counts);
         const sums = peerQueenSums[id];
-        for (let x = 0; x < size; x++) sums[x] += counts[x] / triples;
+        for (let x = 0; x < size; x++) sums[x] += counts[x] / all.count;
         peerCases[id]++;
       });
     }

@@ -1,6 +1,6 @@
 import { QarlaOptions, minimumModels, resolveQarlaOptions } from './qarla-options';
 import { QarlaTestBed, QarlaTestCase, checkTestBed, metricIndexes } from './test-bed';
-import { candidateBlock, modelSet, passedTriples, tripleCount } from './triple-counts';
+import { Triples, candidateBlock, passedTriples, triplesOf } from './triple-counts';
 
 /** One model of one case: its QUEEN against the best peer's, measured on the same models. */
 export interface KingModelOutcome {
@@ -109,16 +109,14 @@ export function king(bed: QarlaTestBed, metricNames?: readonly string[], partial
 function kingEvaluations(kase: QarlaTestCase, k: number, metrics: readonly number[], options: QarlaOptions): { modelQueen: number; peerQueens: Float64Array }[] {
   const a = kase.peers.length;
   const modelCount = kase.models.length;
-  const peerQueens = (members: Uint8Array): Float64Array => {
-    const triples = tripleCount(members, options);
-    return Float64Array.from({ length: a }, (_, p) => passedTriples(kase, k, candidateBlock(kase, k, p), members, metrics, options) / triples);
-  };
-  const all = modelSet(modelCount);
+  const peerQueens = (triples: Triples): Float64Array =>
+    Float64Array.from({ length: a }, (_, p) => passedTriples(kase, k, candidateBlock(kase, k, p), triples, metrics, options) / triples.count);
+  const all = triplesOf(modelCount, options);
   const shared = options.kingModels === 'all' ? peerQueens(all) : undefined;
   return kase.models.map((_, h) => {
-    const members = shared ? all : modelSet(modelCount, h);
-    const modelQueen = passedTriples(kase, k, candidateBlock(kase, k, a + h), members, metrics, options) / tripleCount(members, options);
-    return { modelQueen, peerQueens: shared ?? peerQueens(members) };
+    const triples = shared ? all : triplesOf(modelCount, options, h);
+    const modelQueen = passedTriples(kase, k, candidateBlock(kase, k, a + h), triples, metrics, options) / triples.count;
+    return { modelQueen, peerQueens: shared ?? peerQueens(triples) };
   });
 }
 

@@ -1,9 +1,10 @@
 import { UnderstudyError } from '../../errors';
 import { ScoringCancelled } from '../../engine/score-systems';
-import { combineCases, king } from './king';
+import { combineCases } from './king';
 import { QarlaOptions, minimumModels, resolveQarlaOptions } from './qarla-options';
 import { QarlaTestBed, QarlaTestCase, checkTestBed, metricIndexes } from './test-bed';
-import { candidateBlock } from './triple-counts';
+import { singleMetricKing } from './single-metric-king';
+import { candidateBlock, triplesOf } from './triple-counts';
 
 export interface ClusteringOptions extends Partial<QarlaOptions> {
   /** The metrics to cluster (default: all of the test bed's). */
@@ -76,7 +77,7 @@ export function clusterMetrics(bed: QarlaTestBed, clusteringOptions: ClusteringO
   const singleKing = metrics.map((x, i) => {
     if (clusteringOptions.isCancelled?.()) throw new ScoringCancelled();
     clusteringOptions.onProgress?.(bed.cases.length + i, bed.cases.length + n);
-    return king(bed, [bed.metrics[x]], options).king;
+    return singleMetricKing(bed, x, options);
   });
   clusteringOptions.onProgress?.(bed.cases.length + n, bed.cases.length + n);
 
@@ -94,31 +95,24 @@ export function clusterMetrics(bed: QarlaTestBed, clusteringOptions: ClusteringO
 
 /** For one case: agree[i·n + j] = tuples (peer, triple) on which metrics i and j both pass or both fail. */
 function caseAgreements(kase: QarlaTestCase, k: number, metrics: readonly number[], options: QarlaOptions): { agree: Float64Array; tuples: number } {
-  const modelCount = kase.models.length;
   const strict = options.queenComparison === 'greater';
   const n = metrics.length;
-  // Enumerate the tuples once, as (peer, m, pair) offsets; each metric's outcomes become a bit vector.
-  const tuples: number[] = [];
-  for (let p = 0; p < kase.peers.length; p++) {
-    for (let m = 0; m < modelCount; m++) {
-      for (let m1 = 0; m1 < modelCount; m1++) {
-        for (let m2 = 0; m2 < modelCount; m2++) {
-          if (options.distinctPair && m1 === m2) continue;
-          if (options.modelInPair === 'excluded' && (m === m1 || m === m2)) continue;
-          tuples.push(p, m, m1 * modelCount + m2);
-        }
-      }
-    }
-  }
-  const count = tuples.length / 3;
+  const triples = triplesOf(kase.models.length, options);
+  const peers = kase.peers.length;
+  // Tuple t = (peer p, triple j) at p·|triples| + j; each metric's outcomes become a bit vector.
+  const count = peers * triples.count;
   const words = (count + 31) >>> 5;
+  const blocks = kase.peers.map((_, p) => candidateBlock(kase, k, p));
   const bits = metrics.map((x) => {
     const vector = new Uint32Array(words);
-    for (let t = 0; t < count; t++) {
-      const block = candidateBlock(kase, k, tuples[3 * t]);
-      const v = block[tuples[3 * t + 1] * k + x];
-      const w = kase.modelModel[tuples[3 * t + 2] * k + x];
-      if (strict ? v > w : v >= w) vector[t >>> 5] |= 1 << (t & 31);
+    let t = 0;
+    for (let p = 0; p < peers; p++) {
+      const block = blocks[p];
+      for (let j = 0; j < triples.count; j++, t++) {
+        const v = block[triples.model[j] * k + x];
+        const w = kase.modelModel[triples.pair[j] * k + x];
+        if (strict ? v > w : v >= w) vector[t >>> 5] |= 1 << (t & 31);
+      }
     }
     return vector;
   });

@@ -1,7 +1,7 @@
 import { withCompetitionRanks } from '../stats/competition-ranks';
 import { QarlaOptions, minimumModels, resolveQarlaOptions } from './qarla-options';
 import { QarlaTestBed, checkTestBed, metricIndexes } from './test-bed';
-import { candidateBlock, modelSet, passedTriples, tripleCount } from './triple-counts';
+import { Triples, candidateBlock, passedTriples, triplesOf } from './triple-counts';
 
 /** One row of the QUEEN ranking: a system (peer) or a human (model), averaged over the cases it appears in. */
 export interface QueenRow {
@@ -71,19 +71,18 @@ export function queen(bed: QarlaTestBed, metricNames?: readonly string[], partia
   const cases: CaseQueen[] = bed.cases.map((kase) => {
     const a = kase.peers.length;
     const modelCount = kase.models.length;
-    const all = modelSet(modelCount);
-    const entry = (candidate: number, members: Uint8Array, name: string, kind: 'peer' | 'model'): CaseQueenEntry => {
+    const all = triplesOf(modelCount, options);
+    const entry = (candidate: number, triples: Triples, name: string, kind: 'peer' | 'model'): CaseQueenEntry => {
       const block = candidateBlock(kase, k, candidate);
-      const triples = tripleCount(members, options);
-      const passed = passedTriples(kase, k, block, members, metrics, options);
-      const singles = Float64Array.from(metrics, (x) => passedTriples(kase, k, block, members, [x], options) / triples);
-      add(name, kind, passed / triples, singles);
-      return { name, queen: passed / triples, passed, triples };
+      const passed = passedTriples(kase, k, block, triples, metrics, options);
+      const singles = Float64Array.from(metrics, (x) => passedTriples(kase, k, block, triples, [x], options) / triples.count);
+      add(name, kind, passed / triples.count, singles);
+      return { name, queen: passed / triples.count, passed, triples: triples.count };
     };
     const peers = kase.peers.map((name, p) => entry(p, all, name, 'peer'));
     // A case with too few models to leave one out has no model rows (its peers are still measured).
     const models =
-      modelCount < modelsNeeded ? [] : kase.models.map((name, h) => entry(a + h, options.kingModels === 'leave-one-out' ? modelSet(modelCount, h) : all, name, 'model'));
+      modelCount < modelsNeeded ? [] : kase.models.map((name, h) => entry(a + h, options.kingModels === 'leave-one-out' ? triplesOf(modelCount, options, h) : all, name, 'model'));
     return { case: kase.id, peers, models };
   });
 

@@ -6,7 +6,7 @@ import { QarlaTestCase } from './test-bed';
  * passes — x(c, m) ≥ x(m′, m″) (or >) for every metric x of a set. QUEEN = passed / triples.
  *
  * A candidate is a peer (0 … |A| − 1) or a model (|A| + h); its similarities to the models are one contiguous block
- * of |M|·|X| values (see `candidateBlock`). A model set S is a membership mask over the case's models.
+ * of |M|·|X| values (see `candidateBlock`). The triples of a model set S are listed once (`triplesOf`).
  */
 
 /** The |M|·|X| values x(c, m) of candidate c: peers first, then models (rows of modelModel). */
@@ -17,65 +17,54 @@ export function candidateBlock(kase: QarlaTestCase, metricCount: number, candida
   return candidate < a ? kase.peerModel.subarray(candidate * width, (candidate + 1) * width) : kase.modelModel.subarray((candidate - a) * width, (candidate - a + 1) * width);
 }
 
-/** Models of the case except `left` (−1: all of them). */
-export function modelSet(modelCount: number, left = -1): Uint8Array {
-  const members = new Uint8Array(modelCount).fill(1);
-  if (left >= 0) members[left] = 0;
-  return members;
+/**
+ * QUEEN's triples ⟨m, m′, m″⟩ over the models of a case, leaving out model `left` (−1: none), as two parallel lists:
+ * the model m and the pair index m′·|M| + m″ (the row of modelModel). Built once per model set and shared by every
+ * candidate.
+ */
+export interface Triples {
+  readonly count: number;
+  readonly model: Int32Array;
+  readonly pair: Int32Array;
 }
 
-/** Whether ⟨m, m′, m″⟩ is one of QUEEN's triples under the options (all three already in S). */
-function tripleAllowed(m: number, m1: number, m2: number, options: QarlaOptions): boolean {
-  if (options.distinctPair && m1 === m2) return false;
-  if (options.modelInPair === 'excluded' && (m === m1 || m === m2)) return false;
-  return true;
-}
-
-/** Number of QUEEN triples over the members of S. */
-export function tripleCount(members: Uint8Array, options: QarlaOptions): number {
-  let s = 0;
-  for (const v of members) s += v;
-  const pairs = options.distinctPair ? s * (s - 1) : s * s;
-  if (options.modelInPair === 'allowed') return s * pairs;
-  // m outside the pair: for distinct pairs (s − 2)·s(s − 1); otherwise s·s² minus pairs that contain m (2s − 1 of them).
-  return options.distinctPair ? s * (s - 1) * (s - 2) : s * (s * s - (2 * s - 1));
+export function triplesOf(modelCount: number, options: QarlaOptions, left = -1): Triples {
+  const model: number[] = [];
+  const pair: number[] = [];
+  for (let m = 0; m < modelCount; m++) {
+    if (m === left) continue;
+    for (let m1 = 0; m1 < modelCount; m1++) {
+      if (m1 === left) continue;
+      for (let m2 = 0; m2 < modelCount; m2++) {
+        if (m2 === left) continue;
+        if (options.distinctPair && m1 === m2) continue;
+        if (options.modelInPair === 'excluded' && (m === m1 || m === m2)) continue;
+        model.push(m);
+        pair.push(m1 * modelCount + m2);
+      }
+    }
+  }
+  return { count: model.length, model: Int32Array.from(model), pair: Int32Array.from(pair) };
 }
 
 /**
- * Triples of S that candidate values `block` (x(c, m) at m·k + x) pass under every metric in `metrics`.
- * The direct count, for any number of metrics.
+ * Triples that candidate values `block` (x(c, m) at m·k + x) pass under every metric in `metrics`: the direct count,
+ * for any number of metrics.
  */
-export function passedTriples(
-  kase: QarlaTestCase,
-  k: number,
-  block: Float64Array,
-  members: Uint8Array,
-  metrics: readonly number[],
-  options: QarlaOptions,
-): number {
-  const modelCount = kase.models.length;
+export function passedTriples(kase: QarlaTestCase, k: number, block: Float64Array, triples: Triples, metrics: readonly number[], options: QarlaOptions): number {
   const pairs = kase.modelModel;
   const strict = options.queenComparison === 'greater';
   const n = metrics.length;
   let passed = 0;
-  for (let m = 0; m < modelCount; m++) {
-    if (!members[m]) continue;
-    const cOffset = m * k;
-    for (let m1 = 0; m1 < modelCount; m1++) {
-      if (!members[m1]) continue;
-      for (let m2 = 0; m2 < modelCount; m2++) {
-        if (!members[m2] || !tripleAllowed(m, m1, m2, options)) continue;
-        const pOffset = (m1 * modelCount + m2) * k;
-        let ok = true;
-        for (let j = 0; j < n && ok; j++) {
-          const x = metrics[j];
-          const v = block[cOffset + x];
-          const w = pairs[pOffset + x];
-          ok = strict ? v > w : v >= w;
-        }
-        if (ok) passed++;
-      }
+  for (let t = 0; t < triples.count; t++) {
+    const cOffset = triples.model[t] * k;
+    const pOffset = triples.pair[t] * k;
+    let ok = true;
+    for (let j = 0; j < n && ok; j++) {
+      const x = metrics[j];
+      ok = strict ? block[cOffset + x] > pairs[pOffset + x] : block[cOffset + x] >= pairs[pOffset + x];
     }
+    if (ok) passed++;
   }
   return passed;
 }
@@ -95,7 +84,7 @@ export class CaseMasks {
     readonly kase: QarlaTestCase,
     k: number,
     metrics: readonly number[],
-    private readonly options: QarlaOptions,
+    options: QarlaOptions,
   ) {
     const modelCount = kase.models.length;
     this.modelCount = modelCount;
@@ -103,21 +92,25 @@ export class CaseMasks {
     const pairCount = modelCount * modelCount;
     this.masks = new Uint16Array(this.candidates * modelCount * pairCount);
     const strict = options.queenComparison === 'greater';
-    const pairs = kase.modelModel;
     const bits = metrics.length;
+    // The compared values, gathered contiguously: pair p's under metric b at p·bits + b, the candidate's likewise.
+    const pairValues = new Float64Array(pairCount * bits);
+    for (let p = 0; p < pairCount; p++) for (let b = 0; b < bits; b++) pairValues[p * bits + b] = kase.modelModel[p * k + metrics[b]];
+    const values = new Float64Array(bits);
+    const masks = this.masks;
     for (let c = 0; c < this.candidates; c++) {
       const block = candidateBlock(kase, k, c);
       for (let m = 0; m < modelCount; m++) {
+        for (let b = 0; b < bits; b++) values[b] = block[m * k + metrics[b]];
         const base = (c * modelCount + m) * pairCount;
-        for (let p = 0; p < pairCount; p++) {
+        for (let p = 0, o = 0; p < pairCount; p++, o += bits) {
           let mask = 0;
-          for (let b = 0; b < bits; b++) {
-            const x = metrics[b];
-            const v = block[m * k + x];
-            const w = pairs[p * k + x];
-            if (strict ? v > w : v >= w) mask |= 1 << b;
+          if (strict) {
+            for (let b = 0; b < bits; b++) mask |= (values[b] > pairValues[o + b] ? 1 : 0) << b;
+          } else {
+            for (let b = 0; b < bits; b++) mask |= (values[b] >= pairValues[o + b] ? 1 : 0) << b;
           }
-          this.masks[base + p] = mask;
+          masks[base + p] = mask;
         }
       }
     }
@@ -127,23 +120,12 @@ export class CaseMasks {
    * counts[X] = triples of S that candidate c passes under every metric of subset X (bit b ↔ metrics[b]), for all
    * 2^bits subsets: a histogram of the triples' masks, then the sum over supersets (one pass per bit).
    */
-  passedBySubset(candidate: number, members: Uint8Array, counts: Int32Array): void {
+  passedBySubset(candidate: number, triples: Triples, counts: Int32Array): void {
     counts.fill(0);
     const modelCount = this.modelCount;
     const pairCount = modelCount * modelCount;
-    const options = this.options;
-    for (let m = 0; m < modelCount; m++) {
-      if (!members[m]) continue;
-      const base = (candidate * modelCount + m) * pairCount;
-      for (let m1 = 0; m1 < modelCount; m1++) {
-        if (!members[m1]) continue;
-        const row = base + m1 * modelCount;
-        for (let m2 = 0; m2 < modelCount; m2++) {
-          if (!members[m2] || !tripleAllowed(m, m1, m2, options)) continue;
-          counts[this.masks[row + m2]]++;
-        }
-      }
-    }
+    const base = candidate * modelCount * pairCount;
+    for (let t = 0; t < triples.count; t++) counts[this.masks[base + triples.model[t] * pairCount + triples.pair[t]]]++;
     supersetSums(counts);
   }
 }
