@@ -243,6 +243,34 @@ describe('SIP/SIR from Wilcoxon tests', () => {
   });
 });
 
+describe('heterogeneity: results for views', () => {
+  it('every result survives a JSON round trip unchanged, missing outputs included', () => {
+    const input = randomOutputs(5, { systems: 4, segments: 6, metrics: 3 });
+    const scores = input.scores.slice();
+    scores.fill(NaN, 0, 3); // system 0 has no output for segment 1
+    const human = input.human!.slice();
+    human[7] = NaN; // an output nobody assessed
+    const holes = { ...input, scores, human };
+    const results = [
+      heterogeneity(holes),
+      hbr(holes),
+      heterogeneityPrinciple(holes, { bins: 4 }),
+      reliability(holes),
+      subsetTable(holes),
+      thresholdCurve(holes, 'x1'),
+      reliabilityGain(holes),
+      auc(holes),
+      ulc(holes),
+      significantImprovements(holes),
+      oracleSystemTest(holes),
+      scoreExtremes(holes),
+      qualityDecrease(holes, 'sys1'),
+    ];
+    for (const result of results) assert.deepEqual(JSON.parse(JSON.stringify(result)), result, result.kind);
+    assert.equal(hbr(holes).items[0], null);
+  });
+});
+
 describe('heterogeneity: bad input', () => {
   it('names the output scored by some metrics only', () => {
     const broken = outputs(['a', 'b'], ['bleu', 'chrf'], [[[1, NaN]], [[2, 3]]]);

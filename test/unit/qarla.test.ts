@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { QarlaTestBed, QarlaTestCase, clusterMetrics, jack, jackCurve, king, queen, searchMetricSets } from '../../src/core/meta/qarla';
+import { QarlaTestBed, QarlaTestCase, clusterMetrics, jack, jackCurve, king, qarlaEstimate, queen, searchMetricSets, selectMetricSet } from '../../src/core/meta/qarla';
+import { ScoringCancelled } from '../../src/core/engine/score-systems';
 import { averageLinkage } from '../../src/core/meta/qarla/metric-clustering';
 import { seededRandom } from '../../src/core/significance/pcg64';
 
@@ -121,6 +122,25 @@ describe('QARLA: QUEEN, KING, JACK on the digest toy vectors (seed003 §5.2)', (
   });
 });
 
+describe('QARLA estimate (P3, seed003 §3.1)', () => {
+  it('T2 under x1: 21 of the 24 (Mref, M, A) combinations have the model closer (worked by hand)', () => {
+    // Mref = m1: x1(M, m1) = .6, .5, .55 against peers .52, .35 → 5; m2: .6, .45, .5 vs .48, .3 → 5; m3: all 6; m4: 5.
+    const result = qarlaEstimate(T2, { metrics: ['x1'] });
+    assert.equal(result.metrics[0].estimate, 21 / 24);
+    assert.deepEqual(result.combinations, [24]);
+  });
+
+  it("9 models and 10 peers give the paper's 720 combinations; a random similarity is near chance; ties may count ½", () => {
+    const bed = randomBed(4, { cases: 20, models: 9, peers: 10, metrics: 1 });
+    const result = qarlaEstimate(bed);
+    assert.deepEqual(result.combinations, new Array(20).fill(720));
+    assert.ok(Math.abs(result.metrics[0].estimate - 0.5) < 0.05, `${result.metrics[0].estimate}`);
+    const constant = mapMetric(bed, 0, () => 0.3);
+    assert.equal(qarlaEstimate(constant).metrics[0].estimate, 0);
+    assert.equal(qarlaEstimate(constant, { ties: 'half' }).metrics[0].estimate, 0.5);
+  });
+});
+
 describe('QARLA: properties the papers require (P4 constraints)', () => {
   const bed = randomBed(7, { cases: 3, models: 5, peers: 6, metrics: 4 });
 
@@ -197,6 +217,34 @@ describe('QARLA: properties the papers require (P4 constraints)', () => {
     assert.equal(result.ranking.find((r) => r.name === 'p0')!.queen, p0.reduce((s, v) => s + v, 0) / p0.length);
     assert.equal(result.ranking.length, 5 + 6);
     for (let i = 1; i < result.ranking.length; i++) assert.ok(result.ranking[i].queen <= result.ranking[i - 1].queen);
+  });
+});
+
+describe('QARLA: metric selection, progress, cancellation, JSON', () => {
+  it('more metrics than the search takes: cluster, keep the best of each cluster, search their subsets', () => {
+    const wide = randomBed(12, { cases: 3, models: 4, peers: 4, metrics: 16 });
+    const selection = selectMetricSet(wide, { clusters: 6 });
+    assert.equal(selection.clustering!.clusters.length, 6);
+    assert.deepEqual([...selection.search.metrics].sort(), selection.clustering!.clusters.map((c) => c.representative).sort());
+    assert.equal(selection.search.sets.length, 2 ** 6 - 1);
+    const narrow = selectMetricSet(randomBed(12, { cases: 2, models: 4, peers: 3, metrics: 3 }));
+    assert.equal(narrow.clustering, null);
+    assert.equal(narrow.search.sets.length, 7);
+  });
+
+  it('refuses an exhaustive search over more than 14 metrics, and stops when cancelled', () => {
+    const wide = randomBed(12, { cases: 2, models: 4, peers: 3, metrics: 15 });
+    assert.throws(() => searchMetricSets(wide), /exhaustive search over 15 metrics would score 32767 sets; choose at most 14/);
+    const progress: number[] = [];
+    const bed = randomBed(13, { cases: 5, models: 4, peers: 3, metrics: 3 });
+    assert.throws(() => searchMetricSets(bed, { isCancelled: () => progress.length >= 2, onProgress: (done) => progress.push(done) }), ScoringCancelled);
+    assert.deepEqual(progress, [0, 1]);
+  });
+
+  it('every result survives a JSON round trip unchanged (no typed arrays, NaN or infinities)', () => {
+    const bed = randomBed(14, { cases: 2, models: 4, peers: 3, metrics: 3 });
+    const results = [queen(bed), king(bed), jack(bed), jackCurve(bed, undefined, { orders: 3 }), searchMetricSets(bed), clusterMetrics(bed), qarlaEstimate(bed), selectMetricSet(bed)];
+    for (const result of results) assert.deepEqual(JSON.parse(JSON.stringify(result)), result, result.kind);
   });
 });
 

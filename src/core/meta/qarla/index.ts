@@ -1,4 +1,7 @@
-/** QARLA (Amigó et al. 2005): QUEEN of candidates, KING of metric sets, JACK of test beds, metric clustering. */
+/**
+ * QARLA (Amigó et al. 2004, 2005): the QARLA estimate, QUEEN of candidates, KING of metric sets, JACK of test beds,
+ * metric clustering and selection, and the similarity matrices they read, from the engine's metrics.
+ */
 export { DEFAULT_QARLA_OPTIONS, resolveQarlaOptions } from './qarla-options';
 export type { QarlaOptions } from './qarla-options';
 export { checkTestBed } from './test-bed';
@@ -12,4 +15,10 @@ export type { KingSearchOptions, KingSearchResult, MetricSetKing, SystemHumanSco
 export { jack, jackCurve } from './jack';
 export type { JackCase, JackCurveOptions, JackCurvePoint, JackCurveResult, JackModelOutcome, JackResult } from './jack';
 export { averageLinkage, clusterMetrics } from './metric-clustering';
+export { selectMetricSet } from './metric-selection';
+export type { MetricSelectionResult } from './metric-selection';
+export { qarlaEstimate } from './qarla-estimate';
+export type { QarlaEstimateOptions, QarlaEstimateResult } from './qarla-estimate';
+export { similarityTestBed } from './similarity-matrices';
+export type { NamedText, SimilarityCaseInput, SimilarityRequest, SimilaritySpec, SimilarityTestBed } from './similarity-matrices';
 export type { ClusterMerge, ClusteringOptions, MetricCluster, MetricClusteringResult } from './metric-clustering';
