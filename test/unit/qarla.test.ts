@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { QarlaTestBed, QarlaTestCase, clusterMetrics, jack, jackCurve, king, qarlaEstimate, queen, searchMetricSets, selectMetricSet } from '../../src/core/meta/qarla';
+import { DEFAULT_QARLA_OPTIONS, QarlaTestBed, QarlaTestCase, clusterMetrics, jack, jackCurve, king, qarlaEstimate, queen, searchMetricSets, selectMetricSet } from '../../src/core/meta/qarla';
 import { ScoringCancelled } from '../../src/core/engine/score-systems';
 import { averageLinkage } from '../../src/core/meta/qarla/metric-clustering';
 import { seededRandom } from '../../src/core/significance/pcg64';
@@ -243,8 +243,19 @@ describe('QARLA: metric selection, progress, cancellation, JSON', () => {
 
   it('every result survives a JSON round trip unchanged (no typed arrays, NaN or infinities)', () => {
     const bed = randomBed(14, { cases: 2, models: 4, peers: 3, metrics: 3 });
-    const results = [queen(bed), king(bed), jack(bed), jackCurve(bed, undefined, { orders: 3 }), searchMetricSets(bed), clusterMetrics(bed), qarlaEstimate(bed), selectMetricSet(bed)];
+    const human = { systems: ['p0', 'p1', 'p2'], scores: [1, 3, 2] };
+    const results = [
+      queen(bed),
+      king(bed),
+      jack(bed),
+      jackCurve(bed, undefined, { orders: 3 }),
+      searchMetricSets(bed, { human, onProgress: () => undefined }),
+      clusterMetrics(bed, { clusters: 2, isCancelled: () => false }),
+      qarlaEstimate(bed),
+      selectMetricSet(bed, { human }),
+    ];
     for (const result of results) assert.deepEqual(JSON.parse(JSON.stringify(result)), result, result.kind);
+    assert.deepEqual(Object.keys(searchMetricSets(bed, { human, metrics: ['x0'] }).options).sort(), Object.keys(DEFAULT_QARLA_OPTIONS).sort());
   });
 });
 

@@ -52,9 +52,15 @@ export const DEFAULT_QARLA_OPTIONS: QarlaOptions = {
   caseAveraging: 'per-case',
 };
 
-/** The defaults overridden by `options`, each value checked (the CLI and the settings pass user strings through). */
+/**
+ * The defaults overridden by `options`, each value checked (the CLI and the settings pass user strings through).
+ * Only QARLA's own keys are kept, so a result's `options` names exactly the conventions it was computed with.
+ */
 export function resolveQarlaOptions(options: Partial<QarlaOptions> = {}): QarlaOptions {
-  const resolved: QarlaOptions = { ...DEFAULT_QARLA_OPTIONS, ...stripUndefined(options) };
+  const resolved = { ...DEFAULT_QARLA_OPTIONS };
+  for (const key of Object.keys(DEFAULT_QARLA_OPTIONS) as (keyof QarlaOptions)[]) {
+    if (options[key] !== undefined) (resolved as Record<keyof QarlaOptions, unknown>)[key] = options[key];
+  }
   const allowed: Record<keyof QarlaOptions, readonly unknown[]> = {
     queenComparison: ['at-least', 'greater'],
     distinctPair: [true, false],
@@ -70,10 +76,6 @@ export function resolveQarlaOptions(options: Partial<QarlaOptions> = {}): QarlaO
     }
   }
   return resolved;
-}
-
-function stripUndefined<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Fewest models a case needs: two for a pair m′ ≠ m″, one more when KING leaves each model out. */
