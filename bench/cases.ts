@@ -8,6 +8,7 @@ import { dataRoot, summEval, wmt21Segments, readLines, threeThousandLinesTwoRefs
 import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
 import { METEOR_CASES } from './meteor-cases';
+import { QARLA_CASES } from './qarla-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
 import { comparePairwise, compareTwo } from './compare';
 import { PARAPHRASE_CASES } from './paraphrase-cases';
@@ -60,6 +61,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
   },
   'editor-session': editorSession,
   ...METEOR_CASES,
+  ...QARLA_CASES,
   'syntax-csen': syntaxCsEn,
   'compare-two': compareTwo,
   'compare-pairwise': comparePairwise,

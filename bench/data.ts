@@ -88,3 +88,30 @@ export function threeThousandLinesTwoRefs(): { hypotheses: string[]; references:
   }
   return { hypotheses, references, cycled };
 }
+
+/** One SummEval document: its 11 references and the 16 systems' summaries with the experts' mean scores. */
+export interface SummEvalDocument {
+  readonly id: string;
+  readonly references: readonly string[];
+  readonly summaries: readonly { readonly system: string; readonly summary: string; readonly relevance: number; readonly coherence: number; readonly consistency: number; readonly fluency: number }[];
+}
+
+/** SummEval grouped by document, in file order (the fixtures' copy is the full set; `root` defaults to `dataRoot()`). */
+export function summEvalDocuments(root = dataRoot().root, limit = Infinity): SummEvalDocument[] {
+  const docs = readLines(path.join(root, 'summeval/docs.jsonl'))
+    .slice(0, limit)
+    .map((l) => JSON.parse(l) as { doc_id: string; refs11: string[] });
+  const byId = new Map(docs.map((d) => [d.doc_id, { id: d.doc_id, references: d.refs11, summaries: [] as SummEvalDocument['summaries'][number][] }]));
+  for (const line of readLines(path.join(root, 'summeval/summaries.jsonl'))) {
+    const record = JSON.parse(line) as SummEvalDocument['summaries'][number] & { doc_id: string };
+    byId.get(record.doc_id)?.summaries.push({
+      system: record.system,
+      summary: record.summary,
+      relevance: record.relevance,
+      coherence: record.coherence,
+      consistency: record.consistency,
+      fluency: record.fluency,
+    });
+  }
+  return [...byId.values()];
+}

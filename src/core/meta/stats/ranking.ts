@@ -9,7 +9,7 @@ function sortedCopy(values: Scores): Float64Array {
 }
 
 /** Index of the first element of `sorted` that is not below `value`. */
-function lowerBound(sorted: Float64Array, value: number): number {
+export function lowerBound(sorted: Float64Array, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -21,7 +21,7 @@ function lowerBound(sorted: Float64Array, value: number): number {
 }
 
 /** Index of the first element of `sorted` above `value`. */
-function upperBound(sorted: Float64Array, value: number): number {
+export function upperBound(sorted: Float64Array, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
