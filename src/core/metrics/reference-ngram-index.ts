@@ -321,7 +321,10 @@ export class IndexedMatchCounter {
   private hypCount = new Int32Array(256);
   /** Per reference position starting a once-only n-gram: the longest order matched there. */
   private reach = new Int32Array(256);
+  /** Per order: matches of repeated reference n-grams (explicit nodes). */
   private matched = new Int32Array(16);
+  /** Per order, as differences: matches of once-only reference n-grams (order n's are the sum of entries 1..n). */
+  private onceOnly = new Int32Array(16);
   private sink = 0;
 
   /**
@@ -371,9 +374,13 @@ export class IndexedMatchCounter {
     const U = index[1];
     const E = index[2];
     if (maxOrder > index[3]) throw new RangeError(`index of order ${index[3]} asked for order ${maxOrder}`);
-    if (this.matched.length < maxOrder + 2) this.matched = new Int32Array(maxOrder + 2);
-    const matched = this.matched;
+    if (this.matched.length < maxOrder + 2) {
+      this.matched = new Int32Array(maxOrder + 2);
+      this.onceOnly = new Int32Array(maxOrder + 2);
+    }
+    const { matched, onceOnly } = this;
     matched.fill(0, 0, maxOrder + 2);
+    onceOnly.fill(0, 0, maxOrder + 2);
     if (h > 0 && r > 0 && maxOrder > 0) {
       this.prepare(E + 1, r);
       const { hypCount, reach } = this;
@@ -398,38 +405,33 @@ export class IndexedMatchCounter {
         const limit = Math.min(maxOrder, h - p);
         for (;;) {
           if (t < 0) {
-            // Once-only n-gram at q: extend by direct comparison; orders past the furthest reached so far match.
+            // Once-only n-gram at q: it and its extensions that agree with the reference there match once each, so
+            // only orders past the furthest already counted at q are new; extend by direct comparison.
             const q = ~t;
-            const end = Math.min(limit, r - q);
-            let m = n;
-            let alive = 1;
-            for (let k = n; k < end; k++) {
-              alive &= +(ids[p + k] === index[HEADER + q + k]);
-              m += alive;
-            }
-            // Orders before+1..m are new (none when m ≤ before: the two updates then cancel).
             const before = Math.max(reach[q], n - 1);
-            const after = Math.max(m, before);
-            matched[before + 1]++;
-            matched[after + 1]--;
-            reach[q] = after;
+            const end = Math.min(limit, r - q);
+            if (before >= end) break;
+            let m = n;
+            while (m < end && ids[p + m] === index[HEADER + q + m]) m++;
+            if (m > before) {
+              onceOnly[before + 1]++;
+              onceOnly[m + 1]--;
+              reach[q] = m;
+            }
             break;
           }
           if (t === 0) break;
-          const fits = +(++hypCount[t] <= index[countsAt + t]);
-          matched[n] += fits;
-          matched[n + 1] -= fits;
+          matched[n] += +(++hypCount[t] <= index[countsAt + t]);
           if (n === limit) break;
           t = dense ? rows[(t - 1) * width + ids[p + n]] : ids[p + n] === 0 ? 0 : hashedTarget(index, rowsAt, mask, t, ids[p + n]);
           n++;
         }
       }
     }
-    // matched holds differences: order n's matches are the sum of entries 1..n.
-    let sum = 0;
+    let ranges = 0;
     for (let n = 1; n <= maxOrder; n++) {
-      sum += matched[n];
-      out[at + stride * (n - 1)] = sum;
+      ranges += onceOnly[n];
+      out[at + stride * (n - 1)] = matched[n] + ranges;
     }
   }
 
