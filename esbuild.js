@@ -27,6 +27,8 @@ async function main() {
         sourcemap: !production,
         minify: production,
         logLevel: 'warning',
+        // ESM builds first: jsonc-parser's UMD build requires its parts at run time, which a bundle cannot serve.
+        mainFields: ['module', 'main'],
         ...target,
       }),
     ),

@@ -1,7 +1,29 @@
 import * as vscode from 'vscode';
 import { SystemScores } from '../core/engine/evaluation-session';
+import { SegmentFilter } from '../core/inspect/segment-filter';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { EvaluationStore } from './evaluation-store';
+import type { EvaluationsTree } from './evaluations-tree';
+import type { Evaluation, ManifestEvaluations } from './manifest-evaluations';
+import type { ReferenceView } from './reference-view';
+
+/** An understudy.json evaluation as other extensions (and the meta-evaluation) see it. */
+export interface EvaluationInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly task: Evaluation['task'];
+  readonly manifest: vscode.Uri;
+  readonly references: readonly vscode.Uri[];
+  /** One name per reference stream, in the order explanations index references. */
+  readonly referenceNames: readonly string[];
+  readonly source?: vscode.Uri;
+  /** Systems by display name; `uri` is the key `scores()` takes. */
+  readonly systems: readonly { readonly name: string; readonly uri: vscode.Uri }[];
+  /** Human judgment files as the manifest names them (read by the meta-evaluation). */
+  readonly judgments: Evaluation['judgments'];
+  readonly metrics?: readonly string[];
+  readonly settings: Readonly<Record<string, unknown>>;
+}
 
 /**
  * What `activate` returns (`vscode.extensions.getExtension('understudy.understudy').exports`): read-only access to
@@ -16,13 +38,44 @@ export interface UnderstudyApi {
   readonly onDidChangeScores: vscode.Event<vscode.Uri>;
   /** Resolves once no re-scoring is pending or running. */
   settled(): Promise<void>;
+  /** The workspace's understudy.json evaluations (after `manifestsLoaded()`). */
+  evaluations(): EvaluationInfo[];
+  /** Resolves once the workspace's manifests were read (and, unless turned off, their systems scored). */
+  manifestsLoaded(): Promise<void>;
+  /** Milliseconds `activate` took. */
+  readonly activationMs: number;
+  /** Sets the Evaluations tree's filters and sort metric (as its commands do), for scripts and tests. */
+  filterTree(filter: SegmentFilter, sortMetric?: string): void;
+  /** Documents scrolled in step with `uri` by the reference view. */
+  scrollLinked(uri: vscode.Uri): string[];
 }
 
-export function createApi(store: EvaluationStore): UnderstudyApi {
+export function createApi(
+  store: EvaluationStore,
+  editor: { manifests: ManifestEvaluations; activationMs: number; tree: EvaluationsTree; references: ReferenceView },
+): UnderstudyApi {
   return {
     scores: (uri) => store.get(uri)?.scores,
     intervals: (uri) => store.get(uri)?.intervals,
     onDidChangeScores: (listener, thisArg, disposables) => store.onDidChange((scored) => listener.call(thisArg, scored.uri), undefined, disposables),
     settled: () => store.settled(),
+    evaluations: () =>
+      editor.manifests.all().map((e) => ({
+        id: e.id,
+        name: e.name,
+        task: e.task,
+        manifest: e.manifest,
+        references: e.references,
+        referenceNames: e.referenceStreams.map((s) => s.file),
+        source: e.source,
+        systems: e.systems.map((s) => ({ name: s.name, uri: s.uri })),
+        judgments: e.judgments,
+        metrics: e.metrics,
+        settings: e.settings,
+      })),
+    manifestsLoaded: () => editor.manifests.loadAll(),
+    activationMs: editor.activationMs,
+    filterTree: (filter, sortMetric) => editor.tree.setFilter(filter, sortMetric),
+    scrollLinked: (uri) => editor.references.linkedWith(uri),
   };
 }

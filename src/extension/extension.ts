@@ -1,3 +1,4 @@
+import { performance } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { createApi, UnderstudyApi } from './api';
 import { EvaluationStore } from './evaluation-store';
@@ -6,8 +7,10 @@ import { ResultsView } from './results-view';
 import { ScoreDiagnostics } from './score-diagnostics';
 import { scoreAgainstReference } from './score-command';
 import { WorkerClient } from './worker-client';
+import { registerEditorViews } from './editor-views';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
+  const started = performance.now();
   const worker = new WorkerClient(context.extensionPath);
   const store = new EvaluationStore(worker);
   const view = new ResultsView();
@@ -22,10 +25,10 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
     vscode.commands.registerCommand('understudy.scoreAgainstReference', (hypothesis?: vscode.Uri, references?: vscode.Uri[]) =>
       scoreAgainstReference(context, store, view, hypothesis instanceof vscode.Uri ? hypothesis : undefined, references),
     ),
-    // The report panel once something was scored; before that, the (empty) output channel.
-    vscode.commands.registerCommand('understudy.showReport', () => (view.latest ? panel.show(view.latest) : view.reveal())),
   );
-  return createApi(store);
+  // Decorations, hovers, lenses, tree, reference view, manifests: src/extension/editor-views.ts.
+  const views = registerEditorViews(context, store, view, panel);
+  return createApi(store, { manifests: views.manifests, activationMs: performance.now() - started, tree: views.tree, references: views.references });
 }
 
 export function deactivate(): void {

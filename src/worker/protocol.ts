@@ -53,6 +53,16 @@ export interface ExplainLine {
   readonly metrics?: readonly string[];
 }
 
+/** Why several lines scored as they did (one reply for the visible lines). Replies with `(SegmentExplanation | undefined)[]`. */
+export interface ExplainLines {
+  readonly type: 'explain-lines';
+  readonly id: number;
+  readonly session: number;
+  readonly system: string;
+  readonly indexes: readonly number[];
+  readonly metrics?: readonly string[];
+}
+
 /** 95% bootstrap intervals of a system's corpus scores (sacreBLEU `--confidence`). Replies with `Record<metric, BootstrapInterval>`. */
 export interface ScoreIntervals {
   readonly type: 'intervals';
@@ -97,7 +107,7 @@ export interface CloseSession {
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ScoreIntervals | CompareSystems | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CloseSession;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -105,6 +115,7 @@ export interface WorkerResults {
   'open-session': { readonly metrics: readonly string[]; readonly segmentCount: number };
   'set-lines': SystemScores;
   explain: SegmentExplanation | undefined;
+  'explain-lines': (SegmentExplanation | undefined)[];
   intervals: Record<string, BootstrapInterval>;
   compare: Record<string, SystemComparison>;
   'close-session': null;

@@ -1,0 +1,134 @@
+import * as vscode from 'vscode';
+import { SETTING_KEYS } from '../core/engine/setting-keys';
+import { reportToJsonObject } from '../core/report/report-json';
+import { settingsFromConfiguration } from './configuration';
+import { CorpusCodeLensProvider, ScoreStatusBar, signatures } from './corpus-summary';
+import { EvaluationStore } from './evaluation-store';
+import { EvaluationsTree } from './evaluations-tree';
+import { ExplanationCache } from './explanation-cache';
+import { LineScoreDecorations } from './line-decorations';
+import { ManifestEvaluations } from './manifest-evaluations';
+import { writeManifest } from './manifest-writer';
+import { MatchHighlights } from './match-highlights';
+import { ReferenceView } from './reference-view';
+import { ReportPanel } from './report-panel';
+import { ResultsView } from './results-view';
+import { reportOfSystems } from './scored-report';
+import { ScoreHoverProvider } from './score-hover';
+import { locateSystem } from './segment-locator';
+import { goToLowSegment, revealSegment } from './segment-navigation';
+
+/** Every document a scored system can be shown in (files, unsaved buffers, remote workspaces). */
+const SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-remote' }, { scheme: 'vscode-vfs' }];
+
+/** Settings whose change means re-scoring (the rest only redraw). */
+const SCORING_SETTINGS = ['understudy.metrics', ...SETTING_KEYS.map(([key]) => `understudy.${key}`)];
+
+const asUri = (value: unknown): vscode.Uri | undefined =>
+  value instanceof vscode.Uri ? value : typeof value === 'string' ? vscode.Uri.parse(value) : value && typeof value === 'object' && 'path' in value ? vscode.Uri.from(value as vscode.Uri) : undefined;
+
+/**
+ * The editor's views of the evaluations: line decorations, match highlights, hovers, CodeLens, status bar, the
+ * Evaluations tree, the reference view, understudy.json manifests, and the commands that drive them.
+ */
+export function registerEditorViews(context: vscode.ExtensionContext, store: EvaluationStore, view: ResultsView, panel: ReportPanel) {
+  const manifests = new ManifestEvaluations(store);
+  const cache = new ExplanationCache(store);
+  const decorations = new LineScoreDecorations(store, context.extensionUri);
+  const highlights = new MatchHighlights(store, cache, manifests);
+  const references = new ReferenceView(store, manifests);
+  const tree = new EvaluationsTree(store, manifests);
+  const lenses = new CorpusCodeLensProvider(store);
+  const status = new ScoreStatusBar(store);
+
+  /** The scored system of a command's argument, else of the active editor. */
+  const systemOf = (arg: unknown): vscode.Uri | undefined => {
+    const uri = asUri(arg);
+    if (uri && store.get(uri)) return uri;
+    const editor = vscode.window.activeTextEditor;
+    return editor ? locateSystem(store, editor.document)?.scored.uri : undefined;
+  };
+
+  /** Re-scores everything with the settings as they now are (manifest settings still take precedence). */
+  const rescoreForSettings = async (): Promise<void> => {
+    const { metrics, settings } = settingsFromConfiguration();
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Understudy: re-scoring with the new settings' }, async () => {
+      for (const scored of store.all()) {
+        if (scored.evaluation && manifests.get(scored.evaluation)) continue;
+        try {
+          await store.attach(scored.uri, scored.references, metrics, settings, { ...store.attachOptions(scored.uri), name: scored.name });
+        } catch (error) {
+          void vscode.window.showErrorMessage(`Understudy: ${scored.name} could not be re-scored: ${(error as Error).message}`);
+        }
+      }
+      await manifests.rescoreAll();
+      store.pruneSessions();
+    });
+  };
+
+  context.subscriptions.push(
+    manifests,
+    decorations,
+    highlights,
+    references,
+    tree,
+    lenses,
+    status,
+    vscode.languages.registerHoverProvider(SELECTOR, new ScoreHoverProvider(store, cache, manifests)),
+    vscode.languages.registerCodeLensProvider(SELECTOR, lenses),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (SCORING_SETTINGS.some((key) => event.affectsConfiguration(key)) && store.all().length > 0) void rescoreForSettings();
+    }),
+    vscode.commands.registerCommand('understudy.showReport', (arg?: unknown) => {
+      const uri = systemOf(arg);
+      const scored = uri && store.get(uri);
+      if (scored) {
+        const evaluation = manifests.get(scored.evaluation);
+        const systems = evaluation ? evaluation.systems.map((s) => store.get(s.uri)).filter((d) => d !== undefined) : [scored];
+        panel.show(reportToJsonObject(reportOfSystems(systems)));
+      } else if (view.latest) panel.show(view.latest);
+      else view.reveal();
+    }),
+    vscode.commands.registerCommand('understudy.openReferences', (arg?: unknown) => references.open(asUri(arg))),
+    vscode.commands.registerCommand('understudy.openReferenceAtLine', (arg?: unknown, index?: unknown) => references.open(asUri(arg), typeof index === 'number' ? index : undefined)),
+    vscode.commands.registerCommand('understudy.toggleAllLineMatches', () => highlights.toggleAllLines()),
+    vscode.commands.registerCommand('understudy.nextLowSegment', () => goToLowSegment(store, 1)),
+    vscode.commands.registerCommand('understudy.previousLowSegment', () => goToLowSegment(store, -1)),
+    vscode.commands.registerCommand('understudy.revealSegment', (arg: unknown, index: unknown) => {
+      const uri = asUri(arg);
+      if (uri && typeof index === 'number') return revealSegment(store, uri, index);
+    }),
+    vscode.commands.registerCommand('understudy.revealInTree', (arg?: unknown) => {
+      const uri = systemOf(arg);
+      if (uri) return tree.revealSystem(uri);
+    }),
+    vscode.commands.registerCommand('understudy.copySignatures', async (arg?: unknown) => {
+      const uri = systemOf(arg);
+      const scored = uri && store.get(uri);
+      if (!scored) return;
+      await vscode.env.clipboard.writeText(signatures(scored));
+      void vscode.window.setStatusBarMessage(`Understudy: signatures of ${scored.name} copied`, 3000);
+    }),
+    vscode.commands.registerCommand('understudy.writeManifest', async (arg?: unknown) => {
+      const uri = systemOf(arg);
+      const scored = uri && store.get(uri);
+      if (!scored) {
+        void vscode.window.showInformationMessage('Understudy: score a file first ("Score Against Reference…"); its references and settings go into understudy.json.');
+        return undefined;
+      }
+      return writeManifest(scored.uri, scored.references, scored.metrics);
+    }),
+    vscode.commands.registerCommand('understudy.reloadManifests', () => manifests.reload()),
+    vscode.commands.registerCommand('understudy.tree.sortBy', () => tree.chooseSort()),
+    vscode.commands.registerCommand('understudy.tree.filterLength', () => tree.chooseLength()),
+    vscode.commands.registerCommand('understudy.tree.filterScore', () => tree.chooseScoreRange()),
+    vscode.commands.registerCommand('understudy.tree.clearFilters', () => tree.clearFilters()),
+    vscode.commands.registerCommand('understudy.tree.showMore', (arg: unknown) => {
+      const uri = asUri(arg);
+      if (uri) tree.showMore(uri);
+    }),
+  );
+  // Manifests are read after activation returns: activation stays fast, the scores follow.
+  setTimeout(() => void manifests.loadAll(), 0);
+  return { manifests, tree, references, decorations };
+}
