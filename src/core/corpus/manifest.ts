@@ -92,6 +92,10 @@ export function parseManifest(text: string): ParsedManifest {
   const warning = (range: TextRange, message: string): void => {
     problems.push({ message, range, severity: 'warning' });
   };
+  if (text.trim() === '') {
+    error({ offset: 0, length: 0 }, 'understudy.json is empty: write { "task": "mt", "references": [...], "systems": [...] }.');
+    return { problems };
+  }
   const syntax: ParseError[] = [];
   const root = parseTree(text, syntax, { allowTrailingComma: true, disallowComments: false });
   for (const e of syntax) {
@@ -99,7 +103,6 @@ export function parseManifest(text: string): ParsedManifest {
   }
   if (!root || root.type !== 'object') {
     if (root) error(root, 'understudy.json must hold one JSON object: { "task": "mt", "references": [...], "systems": [...] }.');
-    else if (syntax.length === 0) error({ offset: 0, length: 0 }, 'understudy.json is empty: write { "task": "mt", "references": [...], "systems": [...] }.');
     return { problems };
   }
 
