@@ -4,6 +4,7 @@ import { SegmentFilter } from '../core/inspect/segment-filter';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { EvaluationStore } from './evaluation-store';
 import type { EvaluationsTree } from './evaluations-tree';
+import type { LineScoreDecorations } from './line-decorations';
 import type { Evaluation, ManifestEvaluations } from './manifest-evaluations';
 import type { ReferenceView } from './reference-view';
 
@@ -48,16 +49,25 @@ export interface UnderstudyApi {
   filterTree(filter: SegmentFilter, sortMetric?: string): void;
   /** Documents scrolled in step with `uri` by the reference view. */
   scrollLinked(uri: vscode.Uri): string[];
+  /** Fires with a document's URI after its line-score decorations were set (benchmarks time edits with it). */
+  readonly onDidDecorate: vscode.Event<vscode.Uri>;
 }
 
 export function createApi(
   store: EvaluationStore,
-  editor: { manifests: ManifestEvaluations; activationMs: number; tree: EvaluationsTree; references: ReferenceView },
+  editor: { manifests: ManifestEvaluations; activationMs: number; tree: EvaluationsTree; references: ReferenceView; decorations: LineScoreDecorations },
 ): UnderstudyApi {
   return {
-    scores: (uri) => store.get(uri)?.scores,
+    // Provisional scores (the visible lines of a long file, scored first) are the views' business only.
+    scores: (uri) => {
+      const scored = store.get(uri);
+      return scored && !scored.provisional ? scored.scores : undefined;
+    },
     intervals: (uri) => store.get(uri)?.intervals,
-    onDidChangeScores: (listener, thisArg, disposables) => store.onDidChange((scored) => listener.call(thisArg, scored.uri), undefined, disposables),
+    onDidChangeScores: (listener, thisArg, disposables) =>
+      store.onDidChange((scored) => {
+        if (!scored.provisional) listener.call(thisArg, scored.uri);
+      }, undefined, disposables),
     settled: () => store.settled(),
     evaluations: () =>
       editor.manifests.all().map((e) => ({
@@ -77,5 +87,6 @@ export function createApi(
     activationMs: editor.activationMs,
     filterTree: (filter, sortMetric) => editor.tree.setFilter(filter, sortMetric),
     scrollLinked: (uri) => editor.references.linkedWith(uri),
+    onDidDecorate: (listener, thisArg, disposables) => editor.decorations.onDidRender((e) => listener.call(thisArg, e.document.uri), undefined, disposables),
   };
 }

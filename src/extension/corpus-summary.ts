@@ -72,6 +72,7 @@ export class CorpusCodeLensProvider implements vscode.CodeLensProvider, vscode.D
         }),
       );
     }
+    if (scored.provisional) lenses.push(new vscode.CodeLens(at, { title: '$(sync~spin) scoring the whole file…', tooltip: 'The visible lines are scored; corpus scores follow', command: '' }));
     lenses.push(new vscode.CodeLens(at, { title: segmentSummary(scored), tooltip: 'Segments scored (lines with a reference line)', command: 'understudy.revealInTree', arguments: [scored.uri] }));
     lenses.push(new vscode.CodeLens(at, { title: referenceSummary(scored), tooltip: (scored.referenceNames ?? []).join('\n'), command: 'understudy.openReferences', arguments: [scored.uri] }));
     lenses.push(new vscode.CodeLens(at, { title: 'signature', tooltip: signatures(scored), command: 'understudy.copySignatures', arguments: [scored.uri] }));
@@ -87,15 +88,19 @@ export class CorpusCodeLensProvider implements vscode.CodeLensProvider, vscode.D
 export class ScoreStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('understudy.corpusScores', vscode.StatusBarAlignment.Left, 100);
   private readonly subscriptions: vscode.Disposable[];
+  private timer: NodeJS.Timeout | undefined;
+  private tooltipSource = '';
 
   constructor(private readonly store: EvaluationStore) {
     this.item.name = 'Understudy corpus scores';
     this.item.command = 'understudy.showReport';
+    // Re-scores arrive with every pause in typing: the item follows at most every 200 ms (its markdown tooltip is
+    // parsed by the host each time it is set, so it is set only when it changed).
     this.subscriptions = [
-      store.onDidChange(() => this.update()),
-      store.onDidRemove(() => this.update()),
+      store.onDidChange(() => this.schedule()),
+      store.onDidRemove(() => this.schedule()),
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('understudy') && this.update()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('understudy') && this.schedule()),
     ];
     this.update();
   }
@@ -108,6 +113,14 @@ export class ScoreStatusBar implements vscode.Disposable {
     return editor ? undefined : this.store.all().at(-1);
   }
 
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.update();
+    }, 200);
+  }
+
   update(): void {
     const scored = this.current();
     void vscode.commands.executeCommand('setContext', 'understudy.isScored', scored !== undefined && vscode.window.activeTextEditor !== undefined);
@@ -117,13 +130,18 @@ export class ScoreStatusBar implements vscode.Disposable {
     }
     const shown = shownMetrics(scored.metrics, displaySettings());
     const scores = shown.filter((m) => scored.scores.corpus[m]).map((m) => formatCorpusScore(m, scored.scores.corpus[m].score, scored.intervals?.[m]));
-    this.item.text = `$(pulse) ${scores.join(' · ')}`;
-    this.item.tooltip = corpusTooltip(scored);
+    this.item.text = scored.provisional ? '$(sync~spin) Understudy: scoring…' : `$(pulse) ${scores.join(' · ')}`;
+    const tooltip = corpusTooltip(scored);
+    if (tooltip.value !== this.tooltipSource) {
+      this.tooltipSource = tooltip.value;
+      this.item.tooltip = tooltip;
+    }
     this.item.accessibilityInformation = { label: `Understudy corpus scores of ${scored.name}: ${scores.join(', ')}; ${segmentSummary(scored)}` };
     this.item.show();
   }
 
   dispose(): void {
+    clearTimeout(this.timer);
     this.item.dispose();
     for (const s of this.subscriptions) s.dispose();
   }

@@ -32,6 +32,11 @@ export interface ScoredDocument {
   readonly referenceNames?: readonly string[];
   /** Where each segment is shown: a line of `uri` (plain lines, JSON Lines), or a file of its own (DUC/TAC folders). */
   readonly layout?: SegmentLayout;
+  /**
+   * True while only the visible lines are scored (a long file just opened): sentence scores of those lines, no corpus
+   * scores; the full scores replace it within seconds.
+   */
+  readonly provisional?: boolean;
   /** Set when the system's current text could not be read (the scores are those of the last readable text). */
   readonly readError?: { readonly code: string; readonly message: string; readonly line?: number };
 }
@@ -96,6 +101,8 @@ export async function readSegments(uri: vscode.Uri): Promise<{ segments: string[
   return { segments: decoded.segments, warnings: decoded.warnings };
 }
 
+/** Files shorter than this are scored in one go (the visible lines first only pay off for long files). */
+const VISIBLE_FIRST_MIN_LINES = 400;
 /** Debounce of re-scoring after an edit: short, so that decorations follow typing within 100 ms. */
 const EDIT_DEBOUNCE_MS = 40;
 /** Confidence intervals wait for typing to pause: they resample the whole file. */
@@ -125,6 +132,8 @@ export class EvaluationStore implements vscode.Disposable {
   private readonly attached = new Map<string, AttachOptions>();
   /** Files whose edits re-score a system other than themselves (DUC/TAC summaries) → that system. */
   private readonly watched = new Map<string, string>();
+  /** Bootstrap interval computations under way, by document. */
+  private readonly intervalJobs = new Map<string, AbortController>();
 
   constructor(private readonly worker: WorkerClient) {
     this.subscriptions.push(
@@ -152,6 +161,19 @@ export class EvaluationStore implements vscode.Disposable {
     const session = await this.session(references, metrics, settings, options.control, options.readReferences);
     const { segments, warnings } = await (options.readSystem ?? (() => readSegments(candidate)))();
     const system = candidate.toString();
+    const base = {
+      uri: candidate,
+      name: options.name ?? vscode.workspace.asRelativePath(candidate),
+      references: session.references,
+      metrics: session.metrics,
+      settings: session.settings,
+      warnings: [...session.referenceWarnings, ...warnings],
+      sessionKey: session.key,
+      evaluation: options.evaluation,
+      referenceNames: options.referenceNames ?? session.referenceNames,
+      layout: options.layout ?? { kind: 'lines' },
+    };
+    await this.scoreVisibleFirst(candidate, base, session, segments, options);
     const scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: session.id, system, lines: segments }, options.control ?? {});
     const scored: ScoredDocument = {
       uri: candidate,
@@ -174,6 +196,37 @@ export class EvaluationStore implements vscode.Disposable {
     this.changed.fire(scored);
     this.scheduleIntervals(candidate);
     return scored;
+  }
+
+  /**
+   * A long file shown in an editor and not scored yet: its visible lines are scored first, as a provisional entry
+   * (sentence scores of those lines only, no corpus scores), so that the screen is decorated while the rest is scored.
+   */
+  private async scoreVisibleFirst(
+    candidate: vscode.Uri,
+    base: Omit<ScoredDocument, 'scores'>,
+    session: SessionEntry,
+    segments: readonly string[],
+    options: AttachOptions,
+  ): Promise<void> {
+    const key = candidate.toString();
+    if (this.documents.has(key) || (options.layout && options.layout.kind === 'files')) return;
+    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key);
+    // A screenful below too: the editor draws a line or two past its visible range, and scrolling comes next.
+    const visibleEnd = editor?.visibleRanges.at(-1)?.end.line;
+    const last = visibleEnd === undefined ? undefined : 2 * visibleEnd + 2;
+    if (last === undefined || segments.length < Math.max(VISIBLE_FIRST_MIN_LINES, 3 * (last + 1))) return;
+    const first = editor?.visibleRanges[0]?.start.line ?? 0;
+    // Lines above the visible ones are sent empty: their indexes must stay those of the file.
+    const head = segments.slice(0, Math.min(segments.length, last + 1)).map((line, i) => (i < first ? '' : line));
+    const provisionalKey = `${key}#visible-first`;
+    const scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: session.id, system: provisionalKey, lines: head }, options.control ?? {});
+    void this.worker.request<'remove-system'>({ type: 'remove-system', session: session.id, system: provisionalKey }).catch(() => undefined);
+    const sentence = Object.fromEntries(Object.entries(scores.sentence).map(([m, values]) => [m, values.map((v, i) => (i < first ? Number.NaN : v))]));
+    const provisional: ScoredDocument = { ...base, scores: { ...scores, sentence, corpus: {}, mismatch: undefined, lineCount: segments.length }, provisional: true };
+    if (this.documents.has(key)) return;
+    this.documents.set(key, provisional);
+    this.changed.fire(provisional);
   }
 
   /** Stops scoring a document (its decorations go away). */
@@ -294,8 +347,13 @@ export class EvaluationStore implements vscode.Disposable {
         this.intervalTimers.delete(key);
         const scored = this.documents.get(key);
         if (!scored) return;
+        if (!scored || scored.provisional) return;
         const config = vscode.workspace.getConfiguration('understudy.significance');
-        this.intervals(uri, config.get('bootstrapSamples', 1000), config.get('seed', 12345))
+        // The worker does one thing at a time: an edit anywhere cancels this resampling, so that its re-score is
+        // not kept waiting (the intervals are computed again once typing pauses).
+        const abort = new AbortController();
+        this.intervalJobs.set(key, abort);
+        this.intervals(uri, config.get('bootstrapSamples', 1000), config.get('seed', 12345), { signal: abort.signal })
           .then((intervals) => {
             // Scores changed meanwhile: the intervals are for the old text; the next run will replace them.
             if (this.documents.get(key) !== scored || this.intervalTimers.has(key)) return;
@@ -303,12 +361,18 @@ export class EvaluationStore implements vscode.Disposable {
             this.documents.set(key, updated);
             this.changed.fire(updated);
           })
-          .catch(() => undefined);
+          .catch((error: unknown) => {
+            if (error instanceof JobCancelled && this.documents.get(key) === scored) this.scheduleIntervals(uri);
+          })
+          .finally(() => {
+            if (this.intervalJobs.get(key) === abort) this.intervalJobs.delete(key);
+          });
       }, INTERVALS_DEBOUNCE_MS),
     );
   }
 
   private scheduleRescore(key: string): void {
+    for (const job of this.intervalJobs.values()) job.abort();
     clearTimeout(this.timers.get(key));
     this.timers.set(
       key,
@@ -336,7 +400,7 @@ export class EvaluationStore implements vscode.Disposable {
       // been replaced meanwhile by one carrying new bootstrap intervals: the scores are still this session's.)
       const current = this.documents.get(key);
       if (!current || current.sessionKey !== scored.sessionKey) return;
-      const updated: ScoredDocument = { ...current, scores, warnings: [...session.referenceWarnings, ...decoded.warnings], intervals: undefined, readError: undefined };
+      const updated: ScoredDocument = { ...current, scores, warnings: [...session.referenceWarnings, ...decoded.warnings], intervals: undefined, readError: undefined, provisional: undefined };
       this.documents.set(key, updated);
       this.changed.fire(updated);
       this.scheduleIntervals(scored.uri);

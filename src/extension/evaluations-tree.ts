@@ -112,7 +112,7 @@ export class EvaluationsTree implements vscode.TreeDataProvider<Node>, vscode.Di
 
   private async segments(node: Extract<Node, { kind: 'system' }>): Promise<Node[]> {
     const scored = this.store.get(node.uri);
-    if (!scored) return [{ kind: 'message', text: 'not scored yet', uri: node.uri, evaluation: node.evaluation }];
+    if (!scored || scored.provisional) return [{ kind: 'message', text: scored ? 'scoring…' : 'not scored yet', uri: node.uri, evaluation: node.evaluation }];
     const metric = this.sortMetricFor(scored);
     if (!metric) return [];
     const scoreOf = (m: string, i: number): number => scored.scores.sentence[m]?.[i] ?? Number.NaN;

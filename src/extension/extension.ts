@@ -28,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   );
   // Decorations, hovers, lenses, tree, reference view, manifests: src/extension/editor-views.ts.
   const views = registerEditorViews(context, store, view, panel);
-  return createApi(store, { manifests: views.manifests, activationMs: performance.now() - started, tree: views.tree, references: views.references });
+  return createApi(store, { manifests: views.manifests, activationMs: performance.now() - started, tree: views.tree, references: views.references, decorations: views.decorations });
 }
 
 export function deactivate(): void {

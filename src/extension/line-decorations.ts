@@ -23,6 +23,8 @@ export class LineScoreDecorations implements vscode.Disposable {
   private readonly pending = new Map<vscode.TextEditor, NodeJS.Timeout>();
   /** Per editor, the line window whose score text is set. */
   private readonly windows = new Map<vscode.TextEditor, { first: number; last: number }>();
+  /** Per editor and decoration type, what was last set (so that an edit re-sends only what changed). */
+  private readonly sent = new Map<vscode.TextEditor, Map<vscode.TextEditorDecorationType, string>>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly rendered = new vscode.EventEmitter<vscode.TextEditor>();
   /** Fires after an editor's decorations were set (benchmarks and tests time it). */
@@ -100,6 +102,16 @@ export class LineScoreDecorations implements vscode.Disposable {
   private clear(editor: vscode.TextEditor): void {
     for (const type of [...this.textTypes, ...this.markTypes, this.unscoredType]) editor.setDecorations(type, []);
     this.windows.delete(editor);
+    this.sent.delete(editor);
+  }
+
+  /** Sets a type's decorations unless exactly these were set last time (`key` describes them). */
+  private set(editor: vscode.TextEditor, type: vscode.TextEditorDecorationType, key: string, decorations: readonly vscode.DecorationOptions[] | readonly vscode.Range[]): void {
+    let sent = this.sent.get(editor);
+    if (!sent) this.sent.set(editor, (sent = new Map()));
+    if (sent.get(type) === key) return;
+    sent.set(type, key);
+    editor.setDecorations(type, decorations as vscode.DecorationOptions[]);
   }
 
   private update(editor: vscode.TextEditor): void {
@@ -113,31 +125,43 @@ export class LineScoreDecorations implements vscode.Disposable {
     const { scores } = scored;
     const shown = shownMetrics(scored.metrics, this.display);
     const heat = heatMetric(scored.metrics, this.display);
+    const document = editor.document;
+    const lineCount = document.lineCount;
     const visible = editor.visibleRanges;
     const first = Math.max(0, (visible[0]?.start.line ?? 0) - TEXT_MARGIN_LINES);
-    const last = Math.min(editor.document.lineCount - 1, (visible[visible.length - 1]?.end.line ?? 0) + TEXT_MARGIN_LINES);
+    const last = Math.min(lineCount - 1, (visible[visible.length - 1]?.end.line ?? 0) + TEXT_MARGIN_LINES);
 
     const text: vscode.DecorationOptions[][] = this.textTypes.map(() => []);
+    const textKeys: string[][] = this.textTypes.map(() => []);
     const marks: vscode.Range[][] = this.markTypes.map(() => []);
+    const markKeys: number[][] = this.markTypes.map(() => []);
     const unscored: vscode.DecorationOptions[] = [];
+    const values = heat ? scores.sentence[heat.metric] : undefined;
     for (const { index, line } of placement.segments) {
-      if (line >= editor.document.lineCount) continue;
-      const end = editor.document.lineAt(line).range.end;
-      const at = new vscode.Range(end, end);
+      if (line >= lineCount) continue;
+      const inWindow = line >= first && line <= last;
       if (index >= scores.scoredCount) {
-        if (line >= first && line <= last) unscored.push({ range: at, renderOptions: { after: { contentText: 'no reference line: not scored' } } });
+        if (inWindow) {
+          const end = document.lineAt(line).range.end;
+          unscored.push({ range: new vscode.Range(end, end), renderOptions: { after: { contentText: 'no reference line: not scored' } } });
+        }
         continue;
       }
-      const level = heat ? heatLevel(scores.sentence[heat.metric]?.[index] ?? Number.NaN, heat.thresholds) : undefined;
+      const level = heat && values ? heatLevel(values[index] ?? Number.NaN, heat.thresholds) : undefined;
       if (level === undefined) continue;
-      if (this.display.heatMarks) marks[level].push(new vscode.Range(line, 0, line, 0));
-      if (line < first || line > last) continue;
+      if (this.display.heatMarks) {
+        marks[level].push(new vscode.Range(line, 0, line, 0));
+        markKeys[level].push(line);
+      }
+      if (!inWindow) continue;
+      const end = document.lineAt(line).range.end;
       const label = formatSentenceScores(shown.map((m) => [m, scores.sentence[m]?.[index] ?? Number.NaN] as const));
-      text[level].push({ range: at, renderOptions: { after: { contentText: label } } });
+      text[level].push({ range: new vscode.Range(end, end), renderOptions: { after: { contentText: label } } });
+      textKeys[level].push(`${line}:${end.character}:${label}`);
     }
-    this.textTypes.forEach((type, level) => editor.setDecorations(type, text[level]));
-    this.markTypes.forEach((type, level) => editor.setDecorations(type, this.display.heatMarks ? marks[level] : []));
-    editor.setDecorations(this.unscoredType, unscored);
+    this.textTypes.forEach((type, level) => this.set(editor, type, textKeys[level].join('\n'), text[level]));
+    this.markTypes.forEach((type, level) => this.set(editor, type, markKeys[level].join(','), marks[level]));
+    this.set(editor, this.unscoredType, unscored.map((u) => `${u.range.start.line}:${u.range.start.character}`).join(','), unscored);
     this.windows.set(editor, { first, last });
     this.rendered.fire(editor);
   }

@@ -101,13 +101,21 @@ export interface SystemComparison {
   readonly lines: readonly LineComparison[];
 }
 
+/** Forgets one system of a session (its lines and statistics). */
+export interface RemoveSystem {
+  readonly type: 'remove-system';
+  readonly id: number;
+  readonly session: number;
+  readonly system: string;
+}
+
 export interface CloseSession {
   readonly type: 'close-session';
   readonly id: number;
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | RemoveSystem | CloseSession;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -118,6 +126,7 @@ export interface WorkerResults {
   'explain-lines': (SegmentExplanation | undefined)[];
   intervals: Record<string, BootstrapInterval>;
   compare: Record<string, SystemComparison>;
+  'remove-system': null;
   'close-session': null;
 }
 

@@ -82,6 +82,9 @@ function handle(request: WorkerRequest): unknown {
     }
     case 'compare':
       return compareSystems(session(request.session), request);
+    case 'remove-system':
+      session(request.session).removeSystem(request.system);
+      return null;
     case 'close-session':
       sessions.delete(request.session);
       return null;

@@ -3,40 +3,20 @@
 // of lines, hovers, CodeLenses, the Evaluations tree, via the UI probe), that an edit updates what is drawn, and the
 // Diagnostics of a broken manifest. Probe-dependent tests skip under hosts without the probe (desktop VS Code).
 import * as assert from 'assert';
-import { execFileSync } from 'child_process';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { UnderstudyApi } from '../../src/extension/api';
 import { formatCorpusScore, formatSentenceScores } from '../../src/core/inspect/score-labels';
 import { heatLevel, thresholdsFor } from '../../src/core/inspect/score-scale';
+import { cliScores, EXTENSION_ID, waitFor } from './host-helpers';
 import { hoverAt, probeAvailable, renderedCodeLenses, renderedLineDecorations, RenderedLine, screenshot, skipWithoutProbe, treeItems, waitForRendered } from './ui-probe';
 
-const EXTENSION_ID = 'understudy.understudy';
 const METRICS = ['bleu', 'chrf', 'ter'] as const;
 
 function workspaceUri(...parts: string[]): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   assert.ok(folder, 'the test workspace (test/integration/workspace) is not open');
   return vscode.Uri.joinPath(folder.uri, ...parts);
-}
-
-function cliScores(args: string[]): Record<string, { score: number }> {
-  const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
-  const stdout = execFileSync(process.execPath, [path.join(root, 'bin', 'understudy.js'), 'score', ...args, '--json'], {
-    encoding: 'utf8',
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-  });
-  return (JSON.parse(stdout) as { systems: { scores: Record<string, { score: number }> }[] }).systems[0].scores;
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not arrive within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const afterText = (line: RenderedLine | undefined): string => line?.after.map((a) => a.text).join('') ?? '';
