@@ -239,12 +239,19 @@ describe('Editor views of an evaluation', () => {
     assert.deepStrictEqual(linked, ['hyp.Facebook-AI.en', 'ref.A.en', 'ref.B.en']);
     const referenceEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('ref.A.en'))!;
     assert.ok(referenceEditor.visibleRanges[0].start.line <= 20 && referenceEditor.visibleRanges[0].end.line >= 20, 'the reference shows segment 21');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (probeAvailable()) {
-      const source = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('hyp.Facebook-AI.en'))!;
-      await hoverAt(20, 3, { editor: source, keepOpen: true });
+      // The README's screenshot: a system with its line scores (wrapped, so that they show), the tree, a hover.
+      const editorConfig = vscode.workspace.getConfiguration('editor');
+      await editorConfig.update('wordWrap', 'on', vscode.ConfigurationTarget.Global);
+      const source = await vscode.window.showTextDocument(facebook(), { preview: false, viewColumn: vscode.ViewColumn.One });
+      await vscode.commands.executeCommand('understudy.revealInTree', facebook());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await hoverAt(16, 12, { editor: source, keepOpen: true });
       await screenshot('understudy-editor');
       await vscode.commands.executeCommand('editor.action.hideHover');
+      await editorConfig.update('wordWrap', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
