@@ -3,8 +3,12 @@
 // of lines, hovers, CodeLenses, the Evaluations tree, via the UI probe), that an edit updates what is drawn, and the
 // Diagnostics of a broken manifest. Probe-dependent tests skip under hosts without the probe (desktop VS Code).
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { metricRequest } from '../../src/core/engine/metric-registry';
+import { DEFAULT_METRIC_SETTINGS } from '../../src/core/engine/metric-settings';
+import { scoreSystems } from '../../src/core/engine/score-systems';
 import type { UnderstudyApi } from '../../src/extension/api';
 import { formatCorpusScore, formatSentenceScores } from '../../src/core/inspect/score-labels';
 import { heatLevel, thresholdsFor } from '../../src/core/inspect/score-scale';
@@ -70,6 +74,32 @@ describe('Editor views of an evaluation', () => {
     assert.strictEqual(peer2.scoredCount, 2);
     // Peer 2's second summary is the first model of topic D002 minus one word: nearly every unigram matches.
     assert.ok(peer2.sentence.rouge1[1] > peer2.sentence.rouge1[0], `ROUGE-1 per topic: ${[...peer2.sentence.rouge1]}`);
+  });
+
+  it('scores JSON Lines summaries against a list of references, and draws their scores on the records\' lines', async function () {
+    const evaluation = api.evaluations().find((e) => e.name === 'SummEval (3 documents)');
+    assert.ok(evaluation);
+    assert.deepStrictEqual(evaluation.systems.map((s) => s.name), ['M0', 'M23']);
+    assert.strictEqual(evaluation.referenceNames.length, 11, 'one reference per item of the "refs" list');
+    const m0 = evaluation.systems[0].uri;
+    const scores = await waitFor(() => api.scores(m0), 'the scores of M0');
+    // The same texts through the engine directly: the editor's JSONL reading adds nothing and loses nothing.
+    const records = (file: string): Record<string, unknown>[] =>
+      fs.readFileSync(workspaceUri('summeval-jsonl', file).fsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const refs = records('references.jsonl').map((r) => r.refs as string[]);
+    const report = scoreSystems({
+      references: refs[0].map((_, k) => ({ file: `ref ${k}`, segments: refs.map((r) => r[k]) })),
+      systems: [{ file: 'M0', hypotheses: records('summaries/M0.jsonl').map((r) => r.summary as string) }],
+      metrics: ['rouge1', 'rougeL'].map((m) => metricRequest(m, { ...DEFAULT_METRIC_SETTINGS, rougeStem: true })),
+      sentence: true,
+    });
+    assert.strictEqual(scores.corpus.rouge1.score, report.systems[0].scores.rouge1.score);
+    assert.deepStrictEqual([...scores.sentence.rougeL], report.segments!.map((s) => s.scores.rougeL));
+    if (!probeAvailable()) return;
+    await vscode.window.showTextDocument(m0, { preview: false });
+    const rendered = await waitForRendered(() => renderedLineDecorations('M0.jsonl'), (r) => r.length >= 3 && afterText(r[2]).startsWith('R-1 '), 'the scores of the JSONL records');
+    assert.strictEqual(afterText(rendered[1]), formatSentenceScores([['rouge1', scores.sentence.rouge1[1]], ['rougeL', scores.sentence.rougeL[1]]]));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('shows the problems of a broken manifest as Diagnostics on the files concerned, and still scores what it can', async () => {
