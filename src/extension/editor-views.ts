@@ -55,6 +55,7 @@ export function registerEditorViews(context: vscode.ExtensionContext, store: Eva
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Understudy: re-scoring with the new settings' }, async () => {
       for (const scored of store.all()) {
         if (scored.evaluation && manifests.get(scored.evaluation)) continue;
+        if (JSON.stringify(scored.metrics) === JSON.stringify(metrics) && JSON.stringify(scored.settings) === JSON.stringify(settings)) continue;
         try {
           await store.attach(scored.uri, scored.references, metrics, settings, { ...store.attachOptions(scored.uri), name: scored.name });
         } catch (error) {

@@ -191,7 +191,14 @@ export class ManifestEvaluations implements vscode.Disposable {
 
   /** Re-scores every evaluation's systems (after a settings change). */
   async rescoreAll(): Promise<void> {
-    for (const evaluation of this.evaluations.values()) if (evaluation.systems.some((s) => this.store.get(s.uri))) await this.score(evaluation);
+    for (const evaluation of this.evaluations.values()) {
+      const scored = evaluation.systems.map((s) => this.store.get(s.uri)).filter((d) => d !== undefined);
+      if (scored.length === 0) continue;
+      // The manifest may set everything that changed: then there is nothing to re-score.
+      const { metrics, settings } = evaluationSettings(evaluation);
+      const same = scored.every((d) => JSON.stringify(d.metrics) === JSON.stringify(metrics) && JSON.stringify(d.settings) === JSON.stringify(settings));
+      if (!same) await this.score(evaluation);
+    }
   }
 
   dispose(): void {

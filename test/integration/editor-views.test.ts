@@ -205,6 +205,51 @@ describe('Editor views of an evaluation', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('applies setting changes at once: metrics shown redraw, metric settings re-score', async function () {
+    const config = vscode.workspace.getConfiguration('understudy');
+    // A metric setting the manifest leaves to the user: the evaluation is re-scored with it.
+    await config.update('lowercase', true, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor(() => (api.scores(facebook())?.corpus.bleu.signature.includes('case:lc') ? true : undefined), 'the re-score with lowercase');
+      const dir = workspaceUri('wmt-sample').fsPath;
+      const cli = cliScores(['--ref', path.join(dir, 'ref.A.en'), '--ref', path.join(dir, 'ref.B.en'), path.join(dir, 'hyp.Facebook-AI.en'), '--metrics', 'bleu', '--lowercase']);
+      assert.strictEqual(api.scores(facebook())!.corpus.bleu.score, cli.bleu.score);
+    } finally {
+      await config.update('lowercase', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(() => (api.scores(facebook())?.corpus.bleu.signature.includes('case:mixed') ? true : undefined), 'the re-score without lowercase');
+    if (!probeAvailable()) return;
+    // A display setting: the lines show only chrF.
+    await vscode.window.showTextDocument(facebook(), { preview: false });
+    await config.update('decorations.metrics', ['chrf'], vscode.ConfigurationTarget.Global);
+    try {
+      const rendered = await waitForRendered(() => renderedLineDecorations('hyp.Facebook-AI.en'), (r) => r.length > 0 && r.every((l) => l.line >= 30 || /^chrF [\d.]+$/.test(afterText(l))), 'chrF alone');
+      assert.strictEqual(afterText(rendered[0]), `chrF ${api.scores(facebook())!.sentence.chrf[0].toFixed(1)}`);
+    } finally {
+      await config.update('decorations.metrics', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('writes understudy.json for a file scored by hand, and the workspace then holds that evaluation', async () => {
+    const folder = workspaceUri('written-manifest');
+    const sample = workspaceUri('wmt-sample');
+    await vscode.workspace.fs.createDirectory(folder);
+    try {
+      for (const file of ['hyp.Online-B.en', 'ref.A.en']) await vscode.workspace.fs.copy(vscode.Uri.joinPath(sample, file), vscode.Uri.joinPath(folder, file));
+      const system = vscode.Uri.joinPath(folder, 'hyp.Online-B.en');
+      await vscode.commands.executeCommand('understudy.scoreAgainstReference', system, [vscode.Uri.joinPath(folder, 'ref.A.en')]);
+      const written = await vscode.commands.executeCommand<vscode.Uri>('understudy.writeManifest', system);
+      assert.strictEqual(written?.toString(), vscode.Uri.joinPath(folder, 'understudy.json').toString());
+      const manifest = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(written))) as Record<string, unknown>;
+      assert.deepStrictEqual(manifest, { name: 'written-manifest', task: 'mt', references: ['ref.A.en'], systems: [{ name: 'hyp.Online-B.en', path: 'hyp.Online-B.en' }], metrics: ['bleu', 'chrf', 'ter'] });
+      const evaluation = await waitFor(() => api.evaluations().find((e) => e.manifest.toString() === written.toString()), 'the written evaluation');
+      assert.deepStrictEqual(evaluation.systems.map((s) => s.name), ['hyp.Online-B.en']);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(folder, { recursive: true });
+    }
+  });
+
   it('lists evaluations, systems with corpus scores and segments worst first in the Evaluations tree', async function () {
     skipWithoutProbe(this);
     api.filterTree({}, 'bleu');
