@@ -59,6 +59,17 @@ export function evaluationSettings(evaluation: Pick<Evaluation, 'metrics' | 'set
   return { metrics: evaluation.metrics ? [...evaluation.metrics] : configured.metrics, settings: applySettingValues(configured.settings, evaluation.settings) };
 }
 
+/** What an evaluation scores: equal fingerprints, equal scores (names and judgments aside). */
+function fingerprint(evaluation: Evaluation): string {
+  return JSON.stringify([
+    evaluation.references.map((r) => r.toString()),
+    evaluation.referenceStreams.map((s) => s.file),
+    evaluation.systems.map((s) => [s.name, s.uri.toString(), s.layout.kind]),
+    evaluation.metrics ?? null,
+    evaluation.settings,
+  ]);
+}
+
 function isAbsolute(path: string): boolean {
   return path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path);
 }
@@ -147,7 +158,10 @@ export class ManifestEvaluations implements vscode.Disposable {
     }
     await this.publish(uri, problems);
     this.changed.fire();
-    if (evaluation && score) await this.score(evaluation);
+    // Re-reading a manifest that resolves to the same evaluation (an edit of its name, a comment, a save) does not
+    // re-score systems that are scored already.
+    const unchanged = previous && evaluation && fingerprint(previous) === fingerprint(evaluation) && evaluation.systems.every((s) => this.store.get(s.uri));
+    if (evaluation && score && !unchanged) await this.score(evaluation);
     return evaluation;
   }
 
@@ -180,6 +194,11 @@ export class ManifestEvaluations implements vscode.Disposable {
             if (error instanceof UnderstudyError && error.code === 'unknown-metric') {
               problems.push({ uri: evaluation.manifest, range: this.metricsRange(evaluation), message, severity: vscode.DiagnosticSeverity.Error });
               break;
+            }
+            if (error instanceof UnderstudyError && typeof error.details.line === 'number' && system.uri.fragment === '') {
+              // A line of the system file cannot be read (e.g. not a JSON record): say so on that line.
+              problems.push({ uri: system.uri, range: { line: error.details.line - 1 }, message: `${message} ${system.name} is not scored until it can be read.`, severity: vscode.DiagnosticSeverity.Error });
+              continue;
             }
             problems.push({ uri: evaluation.manifest, range: { offset: 0, length: 1 }, message: `${system.name} could not be scored: ${message}`, severity: vscode.DiagnosticSeverity.Error });
           }

@@ -137,7 +137,6 @@ export class ScoreHoverProvider implements vscode.HoverProvider {
     const links = [commandLink('$(split-horizontal) Open reference at this line', OPEN_REFERENCE_COMMAND, [scored.uri.toJSON(), index], 'Open the reference(s) beside, scrolled to this segment')];
     if (await this.canCompare()) links.push(commandLink('$(git-compare) Compare this line with another system…', COMPARE_WITH_COMMAND, [scored.uri.toJSON(), index], 'Compare this system with another one, at this line'));
     markdown.appendMarkdown(links.join(' · '));
-    const line = placement.lineOf(index) ?? position.line;
-    return new vscode.Hover(markdown, document.lineAt(line).range);
+    return new vscode.Hover(markdown, document.lineAt(position.line).range);
   }
 }
