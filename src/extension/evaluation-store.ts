@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { decodeSegments } from '../core/corpus/decode-segments';
 import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-session';
 import { MetricSettings } from '../core/engine/metric-settings';
+import { CORPUS_CONTEXT_METRICS } from '../core/engine/corpus-context-metrics';
 import { CorpusWarning, UnderstudyError } from '../core/errors';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
@@ -85,6 +86,11 @@ export interface AttachOptions {
   readonly watch?: readonly vscode.Uri[];
 }
 
+/** Sessions are shared by systems scored against the same references with the same metrics and settings. */
+function sessionKeyOf(references: readonly vscode.Uri[], metrics: readonly string[], settings: MetricSettings): string {
+  return JSON.stringify([references.map((r) => r.toString()), metrics, settings]);
+}
+
 /** The default reference reader: each file is one stream. */
 function readEachReference(references: readonly vscode.Uri[]): ReferenceReader {
   return async () => {
@@ -158,8 +164,10 @@ export class EvaluationStore implements vscode.Disposable {
 
   /** Scores `candidate` against `references` (in the worker, with progress and cancellation through `control`). */
   async attach(candidate: vscode.Uri, references: readonly vscode.Uri[], metrics: readonly string[], settings: MetricSettings, options: AttachOptions = {}): Promise<ScoredDocument> {
-    const session = await this.session(references, metrics, settings, options.control, options.readReferences);
+    const readReferences = options.readReferences ?? readEachReference(references);
     const { segments, warnings } = await (options.readSystem ?? (() => readSegments(candidate)))();
+    await this.scoreVisibleFirst(candidate, references, metrics, settings, readReferences, segments, warnings, options);
+    const session = await this.session(references, metrics, settings, options.control, readReferences);
     const system = candidate.toString();
     const base = {
       uri: candidate,
@@ -173,7 +181,6 @@ export class EvaluationStore implements vscode.Disposable {
       referenceNames: options.referenceNames ?? session.referenceNames,
       layout: options.layout ?? { kind: 'lines' },
     };
-    await this.scoreVisibleFirst(candidate, base, session, segments, options);
     const scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: session.id, system, lines: segments }, options.control ?? {});
     const scored: ScoredDocument = {
       uri: candidate,
@@ -201,30 +208,75 @@ export class EvaluationStore implements vscode.Disposable {
   /**
    * A long file shown in an editor and not scored yet: its visible lines are scored first, as a provisional entry
    * (sentence scores of those lines only, no corpus scores), so that the screen is decorated while the rest is scored.
+   * When the reference set is not prepared yet, the head is scored in a throwaway session prepared on the head's
+   * references only (preparing a whole test set takes seconds): sentence scores depend on the segment's own
+   * references only, except NIST's (information weights come from the whole reference set), which waits.
    */
   private async scoreVisibleFirst(
     candidate: vscode.Uri,
-    base: Omit<ScoredDocument, 'scores'>,
-    session: SessionEntry,
+    references: readonly vscode.Uri[],
+    metrics: readonly string[],
+    settings: MetricSettings,
+    readReferences: ReferenceReader,
     segments: readonly string[],
+    warnings: readonly CorpusWarning[],
     options: AttachOptions,
   ): Promise<void> {
     const key = candidate.toString();
     if (this.documents.has(key) || (options.layout && options.layout.kind === 'files')) return;
     const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key);
-    // A screenful below too: the editor draws a line or two past its visible range, and scrolling comes next.
+    // A few lines below too: the editor draws a line or two past its visible range.
     const visibleEnd = editor?.visibleRanges.at(-1)?.end.line;
-    const last = visibleEnd === undefined ? undefined : 2 * visibleEnd + 2;
+    const last = visibleEnd === undefined ? undefined : visibleEnd + 5;
     if (last === undefined || segments.length < Math.max(VISIBLE_FIRST_MIN_LINES, 3 * (last + 1))) return;
     const first = editor?.visibleRanges[0]?.start.line ?? 0;
     // Lines above the visible ones are sent empty: their indexes must stay those of the file.
     const head = segments.slice(0, Math.min(segments.length, last + 1)).map((line, i) => (i < first ? '' : line));
-    const provisionalKey = `${key}#visible-first`;
-    const scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: session.id, system: provisionalKey, lines: head }, options.control ?? {});
-    void this.worker.request<'remove-system'>({ type: 'remove-system', session: session.id, system: provisionalKey }).catch(() => undefined);
+    const control = options.control ?? {};
+    const prepared = this.sessions.get(sessionKeyOf(references, metrics, settings));
+    let scores: SystemScores;
+    let names: readonly string[];
+    let referenceWarnings: readonly CorpusWarning[];
+    if (prepared) {
+      await prepared.opening;
+      const provisionalKey = `${key}#visible-first`;
+      scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: prepared.id, system: provisionalKey, lines: head }, control);
+      void this.worker.request<'remove-system'>({ type: 'remove-system', session: prepared.id, system: provisionalKey }).catch(() => undefined);
+      names = prepared.referenceNames;
+      referenceWarnings = prepared.referenceWarnings;
+    } else {
+      const read = await readReferences();
+      const local = metrics.filter((m) => !CORPUS_CONTEXT_METRICS.has(m));
+      if (local.length === 0) return;
+      const id = this.nextSession++;
+      await this.worker.request<'open-session'>(
+        { type: 'open-session', session: id, references: read.streams.map((r) => ({ file: r.file, segments: r.segments.slice(0, head.length) })), metrics: local, settings },
+        control,
+      );
+      try {
+        scores = await this.worker.request<'set-lines'>({ type: 'set-lines', session: id, system: key, lines: head }, control);
+      } finally {
+        void this.worker.request<'close-session'>({ type: 'close-session', session: id }).catch(() => undefined);
+      }
+      names = read.streams.map((r) => r.file);
+      referenceWarnings = read.warnings;
+    }
     const sentence = Object.fromEntries(Object.entries(scores.sentence).map(([m, values]) => [m, values.map((v, i) => (i < first ? Number.NaN : v))]));
-    const provisional: ScoredDocument = { ...base, scores: { ...scores, sentence, corpus: {}, mismatch: undefined, lineCount: segments.length }, provisional: true };
     if (this.documents.has(key)) return;
+    const provisional: ScoredDocument = {
+      uri: candidate,
+      name: options.name ?? vscode.workspace.asRelativePath(candidate),
+      references,
+      metrics,
+      settings,
+      scores: { ...scores, sentence, corpus: {}, mismatch: undefined, lineCount: segments.length, referenceCount: Math.max(scores.referenceCount, segments.length) },
+      warnings: [...referenceWarnings, ...warnings],
+      sessionKey: sessionKeyOf(references, metrics, settings),
+      evaluation: options.evaluation,
+      referenceNames: options.referenceNames ?? names,
+      layout: options.layout ?? { kind: 'lines' },
+      provisional: true,
+    };
     this.documents.set(key, provisional);
     this.changed.fire(provisional);
   }
@@ -431,7 +483,7 @@ export class EvaluationStore implements vscode.Disposable {
     control?: RequestControl,
     readReferences: ReferenceReader = readEachReference(references),
   ): Promise<SessionEntry> {
-    const key = JSON.stringify([references.map((r) => r.toString()), metrics, settings]);
+    const key = sessionKeyOf(references, metrics, settings);
     let entry = this.sessions.get(key);
     if (!entry) {
       const read = await readReferences();
