@@ -13,7 +13,7 @@ import type { UnderstudyApi } from '../../src/extension/api';
 import { formatCorpusScore, formatSentenceScores } from '../../src/core/inspect/score-labels';
 import { heatLevel, thresholdsFor } from '../../src/core/inspect/score-scale';
 import { cliScores, EXTENSION_ID, waitFor } from './host-helpers';
-import { hoverAt, probeAvailable, renderedCodeLenses, renderedLineDecorations, RenderedLine, screenshot, skipWithoutProbe, treeItems, waitForRendered } from './ui-probe';
+import { hoverAt, pressKey, probeAvailable, renderedCodeLenses, renderedLineDecorations, RenderedLine, screenshot, skipWithoutProbe, treeItems, waitForRendered } from './ui-probe';
 
 const METRICS = ['bleu', 'chrf', 'ter'] as const;
 
@@ -74,6 +74,13 @@ describe('Editor views of an evaluation', () => {
     assert.strictEqual(peer2.scoredCount, 2);
     // Peer 2's second summary is the first model of topic D002 minus one word: nearly every unigram matches.
     assert.ok(peer2.sentence.rouge1[1] > peer2.sentence.rouge1[0], `ROUGE-1 per topic: ${[...peer2.sentence.rouge1]}`);
+    if (probeAvailable()) {
+      // A peer's summary file shows its scores after its first line.
+      await vscode.window.showTextDocument(workspaceUri('duc', 'peers', 'D002.M.100.T.2'), { preview: false });
+      const rendered = await waitForRendered(() => renderedLineDecorations('D002.M.100.T.2'), (r) => afterText(r[0]).startsWith('R-1 '), 'the DUC summary\'s scores');
+      assert.strictEqual(afterText(rendered[0]), formatSentenceScores([['rouge1', peer2.sentence.rouge1[1]], ['rougeL', peer2.sentence.rougeL[1]]]));
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
   });
 
   it('scores JSON Lines summaries against a list of references, and draws their scores on the records\' lines', async function () {
@@ -298,6 +305,12 @@ describe('Editor views of an evaluation', () => {
     assert.strictEqual(vscode.window.activeTextEditor?.selection.active.line, second);
     await vscode.commands.executeCommand('understudy.previousLowSegment');
     assert.strictEqual(vscode.window.activeTextEditor?.selection.active.line, first);
+    if (probeAvailable()) {
+      // The keybinding: Alt+F9 in a scored editor.
+      await vscode.window.showTextDocument(editor.document, { preview: false });
+      await pressKey('Alt+F9');
+      await waitFor(() => (vscode.window.activeTextEditor?.selection.active.line === second ? true : undefined), 'Alt+F9 to move to the next low segment', 5000);
+    }
     // From the first low line, "previous" wraps around to the last one.
     editor.selection = new vscode.Selection(low[0], 0, low[0], 0);
     await vscode.commands.executeCommand('understudy.previousLowSegment');
