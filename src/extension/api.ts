@@ -45,6 +45,11 @@ export interface UnderstudyApi {
   manifestsLoaded(): Promise<void>;
   /** Milliseconds `activate` took. */
   readonly activationMs: number;
+  /**
+   * Milliseconds the extension's bundle took to evaluate, and from then until VS Code called `activate` (its own
+   * work: the extension context), when known.
+   */
+  readonly load: { readonly evaluateMs: number; readonly untilActivateMs: number } | undefined;
   /** Sets the Evaluations tree's filters and sort metric (as its commands do), for scripts and tests. */
   filterTree(filter: SegmentFilter, sortMetric?: string): void;
   /** Documents scrolled in step with `uri` by the reference view. */
@@ -55,7 +60,7 @@ export interface UnderstudyApi {
 
 export function createApi(
   store: EvaluationStore,
-  editor: { manifests: ManifestEvaluations; activationMs: number; tree: EvaluationsTree; references: ReferenceView; decorations: LineScoreDecorations },
+  editor: { manifests: ManifestEvaluations; activationMs: number; load: UnderstudyApi['load']; tree: EvaluationsTree; references: ReferenceView; decorations: LineScoreDecorations },
 ): UnderstudyApi {
   return {
     // Provisional scores (the visible lines of a long file, scored first) are the views' business only.
@@ -85,6 +90,7 @@ export function createApi(
       })),
     manifestsLoaded: () => editor.manifests.loadAll(),
     activationMs: editor.activationMs,
+    load: editor.load,
     filterTree: (filter, sortMetric) => editor.tree.setFilter(filter, sortMetric),
     scrollLinked: (uri) => editor.references.linkedWith(uri),
     onDidDecorate: (listener, thisArg, disposables) => editor.decorations.onDidRender((e) => listener.call(thisArg, e.document.uri), undefined, disposables),

@@ -9,8 +9,13 @@ import { scoreAgainstReference } from './score-command';
 import { WorkerClient } from './worker-client';
 import { registerEditorViews } from './editor-views';
 
+/** Set by the bundle's first and last lines (esbuild.js banner and footer); absent when loaded unbundled. */
+const loadTimes = globalThis as { __understudyLoadStart?: number; __understudyLoadEnd?: number };
+
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const started = performance.now();
+  const { __understudyLoadStart: loadStart, __understudyLoadEnd: loadEnd } = loadTimes;
+  const load = loadStart === undefined || loadEnd === undefined ? undefined : { evaluateMs: loadEnd - loadStart, untilActivateMs: started - loadEnd };
   const worker = new WorkerClient(context.extensionPath);
   const store = new EvaluationStore(worker);
   const view = new ResultsView();
@@ -28,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   );
   // Decorations, hovers, lenses, tree, reference view, manifests: src/extension/editor-views.ts.
   const views = registerEditorViews(context, store, view, panel);
-  return createApi(store, { manifests: views.manifests, activationMs: performance.now() - started, tree: views.tree, references: views.references, decorations: views.decorations });
+  return createApi(store, { manifests: views.manifests, activationMs: performance.now() - started, load, tree: views.tree, references: views.references, decorations: views.decorations });
 }
 
 export function deactivate(): void {
