@@ -19,6 +19,8 @@ const webviewTargets = [
 ];
 
 async function main() {
+  // The JSON schema of understudy.json, its metric settings taken from package.json's (scripts/manifest-schema.js).
+  require('./scripts/manifest-schema').writeManifestSchema(__dirname);
   const contexts = await Promise.all([
     ...targets.map((target) =>
       esbuild.context({

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { SETTING_KEYS } from '../core/engine/setting-keys';
 import { reportToJsonObject } from '../core/report/report-json';
-import { settingsFromConfiguration } from './configuration';
+import { settingsFromConfiguration, SETTING_KEYS } from './configuration';
 import { CorpusCodeLensProvider, ScoreStatusBar, signatures } from './corpus-summary';
 import { EvaluationStore } from './evaluation-store';
 import { EvaluationsTree } from './evaluations-tree';

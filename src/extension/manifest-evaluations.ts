@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { CorpusFormat, isGlob, JudgmentFormat, Manifest, ManifestFileEntry, ManifestTask, namesFromFiles, parseManifest, resolveFormat, TextRange } from '../core/corpus/manifest';
-import { applySettingValues } from '../core/engine/setting-keys';
 import { MetricSettings } from '../core/engine/metric-settings';
 import { CorpusWarning, UnderstudyError } from '../core/errors';
 import { settingsFromConfiguration } from './configuration';
+import { manifestSettingSchemas, withManifestSettings } from './manifest-settings';
 import { baseName, ducSystems, jsonlSystem, readDucReferences, readJsonlReference, readLineReference, ReferenceStream } from './corpus-files';
 import { EvaluationStore, ReferenceReader, SegmentLayout, SegmentReader } from './evaluation-store';
 import { JobCancelled } from './worker-client';
@@ -56,7 +56,7 @@ interface Problem {
 export function evaluationSettings(evaluation: Pick<Evaluation, 'metrics' | 'settings'> | undefined): { metrics: string[]; settings: MetricSettings } {
   const configured = settingsFromConfiguration();
   if (!evaluation) return configured;
-  return { metrics: evaluation.metrics ? [...evaluation.metrics] : configured.metrics, settings: applySettingValues(configured.settings, evaluation.settings) };
+  return { metrics: evaluation.metrics ? [...evaluation.metrics] : configured.metrics, settings: withManifestSettings(configured.settings, evaluation.settings) };
 }
 
 /** What an evaluation scores: equal fingerprints, equal scores (names and judgments aside). */
@@ -142,7 +142,7 @@ export class ManifestEvaluations implements vscode.Disposable {
     let evaluation: Evaluation | undefined;
     try {
       const text = await this.readText(uri);
-      const parsed = parseManifest(text);
+      const parsed = parseManifest(text, manifestSettingSchemas(vscode.extensions.getExtension('understudy.understudy')));
       const severity = (s: 'error' | 'warning'): vscode.DiagnosticSeverity => (s === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
       problems.push(...parsed.problems.map((p) => ({ uri, range: p.range, message: p.message, severity: severity(p.severity) })));
       if (parsed.manifest) evaluation = await this.resolve(uri, parsed.manifest, problems);

@@ -1,12 +1,23 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { namesFromFiles, parseManifest, resolveFormat, isGlob } from '../../src/core/corpus/manifest';
-import { applySettingValues, SETTING_ENUMS, SETTING_KEYS, settingValueProblem } from '../../src/core/engine/setting-keys';
-import { DEFAULT_METRIC_SETTINGS } from '../../src/core/engine/metric-settings';
+import { ManifestSettingSchemas, namesFromFiles, parseManifest as parseWith, resolveFormat, isGlob } from '../../src/core/corpus/manifest';
+import { SettingSchema, settingValueProblem } from '../../src/core/engine/setting-values';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const textAt = (text: string, range: { offset: number; length: number }): string => text.slice(range.offset, range.offset + range.length);
+
+// The extension checks manifest settings against package.json's `understudy.*` settings; so do these tests.
+const { VIEW_SETTINGS, manifestSchema } = require(path.join(ROOT, 'scripts', 'manifest-schema.js')) as {
+  VIEW_SETTINGS: RegExp;
+  manifestSchema: (root: string) => { properties: Record<string, { properties?: Record<string, SettingSchema> } & SettingSchema> };
+};
+const PROPERTIES = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).contributes.configuration.properties as Record<string, SettingSchema>;
+const METRIC_SETTING_KEYS = Object.keys(PROPERTIES)
+  .filter((name) => !VIEW_SETTINGS.test(name) && name !== 'understudy.metrics')
+  .map((name) => name.slice('understudy.'.length));
+const SCHEMAS: ManifestSettingSchemas = { keys: METRIC_SETTING_KEYS, schemaOf: (key) => (METRIC_SETTING_KEYS.includes(key) ? PROPERTIES[`understudy.${key}`] : undefined) };
+const parseManifest = (text: string) => parseWith(text, SCHEMAS);
 
 describe('understudy.json manifest', () => {
   it('reads a complete manifest', () => {
@@ -32,8 +43,8 @@ describe('understudy.json manifest', () => {
     assert.deepStrictEqual(manifest.judgments.map((j) => [j.path, j.format, j.level]), [['da.csv', 'wmt-da-seg', 'segment']]);
     assert.deepStrictEqual(manifest.metrics, ['bleu', 'ter']);
     assert.deepStrictEqual(manifest.settings, { tokenize: 'intl', 'bleu.smooth': 'floor', 'rouge.alpha': 0, 'ter.caseSensitive': true });
-    const settings = applySettingValues(DEFAULT_METRIC_SETTINGS, manifest.settings);
-    assert.deepStrictEqual([settings.tokenize, settings.smooth, settings.rougeAlpha, settings.terCaseSensitive, settings.chrfBeta], ['intl', 'floor', 0, true, 2]);
+    // Without the settings' schemas (a program reading manifests), values are taken as written.
+    assert.deepStrictEqual(parseWith('{"task": "mt", "references": "r", "systems": "s", "settings": {"new.thing": 3}}').manifest?.settings, { 'new.thing': 3 });
   });
 
   it('accepts comments, trailing commas, one file instead of a list, and `metrics` among the settings', () => {
@@ -59,7 +70,7 @@ describe('understudy.json manifest', () => {
     expect('error', '"likert"', /Unknown judgment format "likert": use one of wmt-da-seg, wmt-da-sys/);
     expect('error', '"laplace"', /"bleu\.smooth" must be one of "exp", "floor", "add-k", "add-one", "none"/);
     expect('error', '"colour"', /Unknown setting "colour"/);
-    expect('error', '-1', /"chrf\.beta" must be a positive number/);
+    expect('error', '-1', /"chrf\.beta" must be more than 0/);
     expect('warning', '"extra"', /Unknown key "extra" is ignored/);
   });
 
@@ -89,29 +100,28 @@ describe('understudy.json manifest', () => {
     assert.deepStrictEqual(['hyp.*.en', 'h?.en', 'sys[12].en', 'a.{x,y}', 'plain.en'].map(isGlob), [true, true, true, true, false]);
   });
 
-  it('checks setting values by the same rules as the extension settings', () => {
-    assert.strictEqual(settingValueProblem('tokenize', 'zh'), undefined);
-    assert.match(settingValueProblem('tokenize', 'moses') ?? '', /must be one of/);
-    assert.match(settingValueProblem('lowercase', 'yes') ?? '', /must be a boolean/);
-    assert.strictEqual(settingValueProblem('rouge.alpha', 1), undefined);
-    assert.match(settingValueProblem('rouge.alpha', 1.5) ?? '', /between 0 and 1/);
-    assert.match(settingValueProblem('chrf.charOrder', 2.5) ?? '', /whole number/);
-    assert.match(settingValueProblem('gtm.exponent', 0.5) ?? '', /at least 1/);
+  it('checks setting values against the settings\' JSON schemas', () => {
+    const schema = (key: string): SettingSchema => PROPERTIES[`understudy.${key}`];
+    assert.strictEqual(settingValueProblem('tokenize', 'zh', schema('tokenize')), undefined);
+    assert.match(settingValueProblem('tokenize', 'moses', schema('tokenize')) ?? '', /must be one of "13a", "intl", "zh", "char", "none"/);
+    assert.match(settingValueProblem('lowercase', 'yes', schema('lowercase')) ?? '', /must be a boolean/);
+    assert.strictEqual(settingValueProblem('rouge.alpha', 1, schema('rouge.alpha')), undefined);
+    assert.match(settingValueProblem('rouge.alpha', 1.5, schema('rouge.alpha')) ?? '', /must be at most 1/);
+    assert.match(settingValueProblem('chrf.charOrder', 2.5, schema('chrf.charOrder')) ?? '', /must be a whole number/);
+    assert.match(settingValueProblem('gtm.exponent', 0.5, schema('gtm.exponent')) ?? '', /must be at least 1/);
+    assert.match(settingValueProblem('metrics', ['bleu', 3], schema('metrics')) ?? '', /"metrics\[\]" must be a string/);
   });
 
-  it('keeps the JSON schema and the package.json settings in step with the setting table', () => {
+  it('gives editors a JSON schema whose settings are package.json\'s metric settings', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-    const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/understudy.schema.json'), 'utf8'));
-    const configured = pkg.contributes.configuration.properties as Record<string, { enum?: string[]; type: string }>;
-    const inSchema = schema.properties.settings.properties as Record<string, { enum?: string[]; type: string }>;
-    const keys = ['metrics', ...SETTING_KEYS.map(([key]) => key)];
-    assert.deepStrictEqual(Object.keys(inSchema).sort(), keys.slice().sort());
-    for (const [key, field] of SETTING_KEYS) {
-      assert.deepStrictEqual(inSchema[key], configured[`understudy.${key}`], `schema settings.${key} = package.json understudy.${key}`);
-      const allowed = SETTING_ENUMS[field];
-      if (allowed) assert.deepStrictEqual(configured[`understudy.${key}`].enum, allowed, key);
-    }
-    assert.deepStrictEqual(pkg.contributes.jsonValidation, [{ fileMatch: 'understudy.json', url: './resources/understudy.schema.json' }]);
+    assert.deepStrictEqual(pkg.contributes.jsonValidation, [{ fileMatch: 'understudy.json', url: './dist/understudy.schema.json' }]);
+    const schema = manifestSchema(ROOT);
+    const settings = schema.properties.settings.properties!;
+    assert.deepStrictEqual(Object.keys(settings).sort(), ['metrics', ...METRIC_SETTING_KEYS].sort());
+    for (const key of Object.keys(settings)) assert.deepStrictEqual(settings[key], PROPERTIES[`understudy.${key}`], key);
+    assert.deepStrictEqual(schema.properties.metrics, PROPERTIES['understudy.metrics']);
+    // The display settings are the user's, not an evaluation's.
+    assert.ok(!('decorations.metrics' in settings) && !('colors.thresholds' in settings));
   });
 
   it('parses the bundled samples\' manifests without a problem', () => {

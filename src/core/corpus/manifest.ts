@@ -1,5 +1,5 @@
 import { getNodeValue, Node, ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { settingValueProblem } from '../engine/setting-keys';
+import { SettingSchema, settingValueProblem } from '../engine/setting-values';
 
 /**
  * `understudy.json`: the evaluation a workspace holds — the task, the references, the optional source, the systems
@@ -83,8 +83,17 @@ function property(object: Node, key: string): Node | undefined {
   return found?.children?.[1];
 }
 
+/**
+ * The metric settings a manifest may set, by key (`bleu.smooth`), with the JSON schema of each: the extension passes
+ * its `understudy.*` settings' schemas; without them, setting values are taken as written.
+ */
+export interface ManifestSettingSchemas {
+  readonly keys: readonly string[];
+  schemaOf(key: string): SettingSchema | undefined;
+}
+
 /** Parses and checks a manifest. Every problem says what is wrong and what to write instead. */
-export function parseManifest(text: string): ParsedManifest {
+export function parseManifest(text: string, settingSchemas?: ManifestSettingSchemas): ParsedManifest {
   const problems: ManifestProblem[] = [];
   const error = (node: Node | TextRange, message: string): void => {
     problems.push({ message, range: 'type' in node ? rangeOf(node) : node, severity: 'error' });
@@ -238,8 +247,13 @@ export function parseManifest(text: string): ParsedManifest {
         continue;
       }
       const value = getNodeValue(valueNode) as unknown;
-      const problem = settingValueProblem(key, value);
-      if (problem) error(problem.startsWith('unknown') ? keyNode : valueNode, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`);
+      const schema = settingSchemas?.schemaOf(key);
+      if (settingSchemas && !schema) {
+        error(keyNode, `Unknown setting "${key}"; the metric settings are metrics, ${settingSchemas.keys.join(', ')}.`);
+        continue;
+      }
+      const problem = schema && settingValueProblem(key, value, schema);
+      if (problem) error(valueNode, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`);
       else settings[key] = value;
     }
   }
