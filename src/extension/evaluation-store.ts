@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { decodeSegments } from '../core/corpus/decode-segments';
 import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-session';
 import { MetricSettings } from '../core/engine/metric-settings';
-import { CORPUS_CONTEXT_METRICS } from '../core/engine/corpus-context-metrics';
+import { SEGMENT_LOCAL_METRICS } from '../core/engine/segment-local-metrics';
 import { CorpusWarning, UnderstudyError } from '../core/errors';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
@@ -166,7 +166,11 @@ export class EvaluationStore implements vscode.Disposable {
   async attach(candidate: vscode.Uri, references: readonly vscode.Uri[], metrics: readonly string[], settings: MetricSettings, options: AttachOptions = {}): Promise<ScoredDocument> {
     const readReferences = options.readReferences ?? readEachReference(references);
     const { segments, warnings } = await (options.readSystem ?? (() => readSegments(candidate)))();
-    await this.scoreVisibleFirst(candidate, references, metrics, settings, readReferences, segments, warnings, options);
+    try {
+      await this.scoreVisibleFirst(candidate, references, metrics, settings, readReferences, segments, warnings, options);
+    } catch (error) {
+      if (error instanceof JobCancelled) throw error;
+    }
     const session = await this.session(references, metrics, settings, options.control, readReferences);
     const system = candidate.toString();
     const base = {
@@ -209,8 +213,9 @@ export class EvaluationStore implements vscode.Disposable {
    * A long file shown in an editor and not scored yet: its visible lines are scored first, as a provisional entry
    * (sentence scores of those lines only, no corpus scores), so that the screen is decorated while the rest is scored.
    * When the reference set is not prepared yet, the head is scored in a throwaway session prepared on the head's
-   * references only (preparing a whole test set takes seconds): sentence scores depend on the segment's own
-   * references only, except NIST's (information weights come from the whole reference set), which waits.
+   * references only (preparing a whole test set takes seconds), for the metrics whose sentence scores depend on the
+   * segment's own references only (SEGMENT_LOCAL_METRICS); the others wait for the whole file. Scoring early is a
+   * courtesy: if it fails, the file is simply scored as a whole.
    */
   private async scoreVisibleFirst(
     candidate: vscode.Uri,
@@ -246,7 +251,7 @@ export class EvaluationStore implements vscode.Disposable {
       referenceWarnings = prepared.referenceWarnings;
     } else {
       const read = await readReferences();
-      const local = metrics.filter((m) => !CORPUS_CONTEXT_METRICS.has(m));
+      const local = metrics.filter((m) => SEGMENT_LOCAL_METRICS.has(m));
       if (local.length === 0) return;
       const id = this.nextSession++;
       await this.worker.request<'open-session'>(
