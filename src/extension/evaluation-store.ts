@@ -138,6 +138,8 @@ export class EvaluationStore implements vscode.Disposable {
   private readonly attached = new Map<string, AttachOptions>();
   /** Files whose edits re-score a system other than themselves (DUC/TAC summaries) → that system. */
   private readonly watched = new Map<string, string>();
+  /** Attaches under way, by session key (their sessions are in use though no document has them yet). */
+  private readonly attaching = new Map<string, number>();
   /** Bootstrap interval computations under way, by document. */
   private readonly intervalJobs = new Map<string, AbortController>();
 
@@ -164,6 +166,19 @@ export class EvaluationStore implements vscode.Disposable {
 
   /** Scores `candidate` against `references` (in the worker, with progress and cancellation through `control`). */
   async attach(candidate: vscode.Uri, references: readonly vscode.Uri[], metrics: readonly string[], settings: MetricSettings, options: AttachOptions = {}): Promise<ScoredDocument> {
+    // While this runs, its session has no document yet: it must not be closed as unused meanwhile.
+    const key = sessionKeyOf(references, metrics, settings);
+    this.attaching.set(key, (this.attaching.get(key) ?? 0) + 1);
+    try {
+      return await this.attachNow(candidate, references, metrics, settings, options);
+    } finally {
+      const left = (this.attaching.get(key) ?? 1) - 1;
+      if (left > 0) this.attaching.set(key, left);
+      else this.attaching.delete(key);
+    }
+  }
+
+  private async attachNow(candidate: vscode.Uri, references: readonly vscode.Uri[], metrics: readonly string[], settings: MetricSettings, options: AttachOptions): Promise<ScoredDocument> {
     const readReferences = options.readReferences ?? readEachReference(references);
     const { segments, warnings } = await (options.readSystem ?? (() => readSegments(candidate)))();
     try {
@@ -294,7 +309,7 @@ export class EvaluationStore implements vscode.Disposable {
     this.attached.delete(uri.toString());
     for (const [file, owner] of this.watched) if (owner === uri.toString()) this.watched.delete(file);
     const session = this.sessions.get(scored.sessionKey);
-    if (session && !this.all().some((d) => d.sessionKey === session.key)) {
+    if (session && !this.attaching.has(session.key) && !this.all().some((d) => d.sessionKey === session.key)) {
       this.sessions.delete(session.key);
       void this.worker.request<'close-session'>({ type: 'close-session', session: session.id }).catch(() => undefined);
     }
@@ -372,7 +387,7 @@ export class EvaluationStore implements vscode.Disposable {
 
   /** Closes the worker sessions no scored document uses any more (after re-scoring with other settings). */
   pruneSessions(): void {
-    const used = new Set(this.all().map((d) => d.sessionKey));
+    const used = new Set([...this.all().map((d) => d.sessionKey), ...this.attaching.keys()]);
     for (const [key, entry] of this.sessions) {
       if (used.has(key)) continue;
       this.sessions.delete(key);
