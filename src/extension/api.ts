@@ -1,3 +1,4 @@
+import { performance } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { SystemScores } from '../core/engine/evaluation-session';
 import { SegmentFilter } from '../core/inspect/segment-filter';
@@ -58,13 +59,35 @@ export interface UnderstudyApi {
   readonly onDidDecorate: vscode.Event<vscode.Uri>;
 }
 
-export function createApi(
-  store: EvaluationStore,
-  editor: { manifests: ManifestEvaluations; activationMs: number; load: UnderstudyApi['load']; tree: EvaluationsTree; references: ReferenceView; decorations: LineScoreDecorations },
-): UnderstudyApi {
+/** The editor's views of a store, as the API reads them (editor-views.ts provides them during activation). */
+interface EditorViews {
+  readonly manifests: ManifestEvaluations;
+  readonly tree: EvaluationsTree;
+  readonly references: ReferenceView;
+  readonly decorations: LineScoreDecorations;
+  /** performance.now() when activate() started. */
+  readonly activationStarted: number;
+}
+
+const editorViews = new WeakMap<EvaluationStore, EditorViews>();
+
+export function provideEditorViews(store: EvaluationStore, views: EditorViews): void {
+  editorViews.set(store, views);
+}
+
+/** Set by the bundle's first and last lines (esbuild.js banner and footer); absent when loaded unbundled. */
+const loadTimes = globalThis as { __understudyLoadStart?: number; __understudyLoadEnd?: number };
+
+/** Called at the end of activate(): the API of the store and the views registered for it. */
+export function createApi(store: EvaluationStore): UnderstudyApi {
+  const editor = editorViews.get(store);
+  if (!editor) throw new Error('Understudy: the editor views must be registered before the API is created.');
+  const activationMs = performance.now() - editor.activationStarted;
+  const { __understudyLoadStart: loadStart, __understudyLoadEnd: loadEnd } = loadTimes;
+  const load = loadStart === undefined || loadEnd === undefined ? undefined : { evaluateMs: loadEnd - loadStart, untilActivateMs: editor.activationStarted - loadEnd };
   return {
-    // Provisional scores (the visible lines of a long file, scored first) are the views' business only.
     scores: (uri) => {
+      // Provisional scores (the visible lines of a long file, scored first) are the views' business only.
       const scored = store.get(uri);
       return scored && !scored.provisional ? scored.scores : undefined;
     },
@@ -89,8 +112,8 @@ export function createApi(
         settings: e.settings,
       })),
     manifestsLoaded: () => editor.manifests.loadAll(),
-    activationMs: editor.activationMs,
-    load: editor.load,
+    activationMs,
+    load,
     filterTree: (filter, sortMetric) => editor.tree.setFilter(filter, sortMetric),
     scrollLinked: (uri) => editor.references.linkedWith(uri),
     onDidDecorate: (listener, thisArg, disposables) => editor.decorations.onDidRender((e) => listener.call(thisArg, e.document.uri), undefined, disposables),

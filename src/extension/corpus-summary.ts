@@ -68,7 +68,8 @@ export class CorpusCodeLensProvider implements vscode.CodeLensProvider, vscode.D
         new vscode.CodeLens(at, {
           title: formatCorpusScore(metric, score.score, interval),
           tooltip: `${interval ? '95% bootstrap confidence interval in brackets. ' : 'Confidence interval being computed. '}${score.signature}`,
-          command: 'understudy.showReport',
+          command: 'understudy.showEvaluationReport',
+          arguments: [scored.uri],
         }),
       );
     }
@@ -93,7 +94,7 @@ export class ScoreStatusBar implements vscode.Disposable {
 
   constructor(private readonly store: EvaluationStore) {
     this.item.name = 'Understudy corpus scores';
-    this.item.command = 'understudy.showReport';
+    this.item.command = 'understudy.showEvaluationReport';
     // Re-scores arrive with every pause in typing: the item follows at most every 200 ms (its markdown tooltip is
     // parsed by the host each time it is set, so it is set only when it changed).
     this.subscriptions = [

@@ -10,8 +10,8 @@ import { ManifestEvaluations } from './manifest-evaluations';
 import { writeManifest } from './manifest-writer';
 import { MatchHighlights } from './match-highlights';
 import { ReferenceView } from './reference-view';
+import { provideEditorViews } from './api';
 import { ReportPanel } from './report-panel';
-import { ResultsView } from './results-view';
 import { reportOfSystems } from './scored-report';
 import { ScoreHoverProvider } from './score-hover';
 import { locateSystem } from './segment-locator';
@@ -30,7 +30,7 @@ const asUri = (value: unknown): vscode.Uri | undefined =>
  * The editor's views of the evaluations: line decorations, match highlights, hovers, CodeLens, status bar, the
  * Evaluations tree, the reference view, understudy.json manifests, and the commands that drive them.
  */
-export function registerEditorViews(context: vscode.ExtensionContext, store: EvaluationStore, view: ResultsView, panel: ReportPanel) {
+export function registerEditorViews(context: vscode.ExtensionContext, store: EvaluationStore, panel: ReportPanel, activationStarted: number): void {
   const manifests = new ManifestEvaluations(store);
   const cache = new ExplanationCache(store);
   const decorations = new LineScoreDecorations(store, context.extensionUri);
@@ -79,15 +79,14 @@ export function registerEditorViews(context: vscode.ExtensionContext, store: Eva
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (SCORING_SETTINGS.some((key) => event.affectsConfiguration(key)) && store.all().length > 0) void rescoreForSettings();
     }),
-    vscode.commands.registerCommand('understudy.showReport', (arg?: unknown) => {
+    // The report panel for the active system's evaluation: every system of its manifest in one table.
+    vscode.commands.registerCommand('understudy.showEvaluationReport', (arg?: unknown) => {
       const uri = systemOf(arg);
       const scored = uri && store.get(uri);
-      if (scored) {
-        const evaluation = manifests.get(scored.evaluation);
-        const systems = evaluation ? evaluation.systems.map((s) => store.get(s.uri)).filter((d) => d !== undefined) : [scored];
-        panel.show(reportToJsonObject(reportOfSystems(systems)));
-      } else if (view.latest) panel.show(view.latest);
-      else view.reveal();
+      if (!scored) return vscode.commands.executeCommand('understudy.showReport');
+      const evaluation = manifests.get(scored.evaluation);
+      const systems = evaluation ? evaluation.systems.map((s) => store.get(s.uri)).filter((d) => d !== undefined) : [scored];
+      panel.show(reportToJsonObject(reportOfSystems(systems)));
     }),
     vscode.commands.registerCommand('understudy.openReferences', (arg?: unknown) => references.open(asUri(arg))),
     vscode.commands.registerCommand('understudy.openReferenceAtLine', (arg?: unknown, index?: unknown) => references.open(asUri(arg), typeof index === 'number' ? index : undefined)),
@@ -130,5 +129,5 @@ export function registerEditorViews(context: vscode.ExtensionContext, store: Eva
   );
   // Manifests are read after activation returns: activation stays fast, the scores follow.
   setTimeout(() => void manifests.loadAll(), 0);
-  return { manifests, tree, references, decorations };
+  provideEditorViews(store, { manifests, tree, references, decorations, activationStarted });
 }

@@ -1,25 +1,22 @@
 import { performance } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { createApi, UnderstudyApi } from './api';
+import { registerEditorViews } from './editor-views';
 import { EvaluationStore } from './evaluation-store';
 import { ReportPanel } from './report-panel';
 import { ResultsView } from './results-view';
 import { ScoreDiagnostics } from './score-diagnostics';
 import { scoreAgainstReference } from './score-command';
 import { WorkerClient } from './worker-client';
-import { registerEditorViews } from './editor-views';
-
-/** Set by the bundle's first and last lines (esbuild.js banner and footer); absent when loaded unbundled. */
-const loadTimes = globalThis as { __understudyLoadStart?: number; __understudyLoadEnd?: number };
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const started = performance.now();
-  const { __understudyLoadStart: loadStart, __understudyLoadEnd: loadEnd } = loadTimes;
-  const load = loadStart === undefined || loadEnd === undefined ? undefined : { evaluateMs: loadEnd - loadStart, untilActivateMs: started - loadEnd };
   const worker = new WorkerClient(context.extensionPath);
   const store = new EvaluationStore(worker);
   const view = new ResultsView();
   const panel = new ReportPanel(context.extensionUri);
+  // Decorations, hovers, lenses, the Evaluations tree, the reference view, understudy.json manifests: editor-views.ts.
+  registerEditorViews(context, store, panel, started);
   context.subscriptions.push(
     { dispose: () => worker.dispose() },
     store,
@@ -30,10 +27,10 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
     vscode.commands.registerCommand('understudy.scoreAgainstReference', (hypothesis?: vscode.Uri, references?: vscode.Uri[]) =>
       scoreAgainstReference(context, store, view, hypothesis instanceof vscode.Uri ? hypothesis : undefined, references),
     ),
+    // The report panel once something was scored; before that, the (empty) output channel.
+    vscode.commands.registerCommand('understudy.showReport', () => (view.latest ? panel.show(view.latest) : view.reveal())),
   );
-  // Decorations, hovers, lenses, tree, reference view, manifests: src/extension/editor-views.ts.
-  const views = registerEditorViews(context, store, view, panel);
-  return createApi(store, { manifests: views.manifests, activationMs: performance.now() - started, load, tree: views.tree, references: views.references, decorations: views.decorations });
+  return createApi(store);
 }
 
 export function deactivate(): void {
