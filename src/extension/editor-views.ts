@@ -16,6 +16,7 @@ import { reportOfSystems } from './scored-report';
 import { ScoreHoverProvider } from './score-hover';
 import { locateSystem } from './segment-locator';
 import { goToLowSegment, revealSegment } from './segment-navigation';
+import { JobCancelled } from './worker-client';
 
 /** Every document a scored system can be shown in (files, unsaved buffers, remote workspaces). */
 const SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-remote' }, { scheme: 'vscode-vfs' }];
@@ -48,25 +49,47 @@ export function registerEditorViews(context: vscode.ExtensionContext, store: Eva
     return editor ? locateSystem(store, editor.document)?.scored.uri : undefined;
   };
 
-  /** Re-scores everything with the settings as they now are (manifest settings still take precedence). */
-  const rescoreForSettings = async (): Promise<void> => {
+  /**
+   * Re-scores everything with the settings as they now are (manifest settings still take precedence). Settings often
+   * change several at a time: rounds are coalesced, and a new round cancels the one under way (its work would be
+   * thrown away). Systems shown in an editor go first.
+   */
+  let round: AbortController | undefined;
+  let roundTimer: NodeJS.Timeout | undefined;
+  const rescoreForSettings = async (abort: AbortController): Promise<void> => {
     const { metrics, settings } = settingsFromConfiguration();
+    const shown = new Set(vscode.window.visibleTextEditors.map((e) => locateSystem(store, e.document)?.scored.uri.toString()));
+    const documents = store.all().sort((a, b) => Number(shown.has(b.uri.toString())) - Number(shown.has(a.uri.toString())));
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Understudy: re-scoring with the new settings' }, async () => {
-      for (const scored of store.all()) {
+      for (const scored of documents) {
+        if (abort.signal.aborted) return;
         if (scored.evaluation && manifests.get(scored.evaluation)) continue;
         if (JSON.stringify(scored.metrics) === JSON.stringify(metrics) && JSON.stringify(scored.settings) === JSON.stringify(settings)) continue;
+        if (!store.get(scored.uri)) continue; // detached meanwhile
         try {
-          await store.attach(scored.uri, scored.references, metrics, settings, { ...store.attachOptions(scored.uri), name: scored.name });
+          await store.attach(scored.uri, scored.references, metrics, settings, { ...store.attachOptions(scored.uri), name: scored.name, control: { signal: abort.signal } });
         } catch (error) {
+          if (error instanceof JobCancelled) return;
           void vscode.window.showErrorMessage(`Understudy: ${scored.name} could not be re-scored: ${(error as Error).message}`);
         }
       }
-      await manifests.rescoreAll();
-      store.pruneSessions();
+      await manifests.rescoreAll(abort.signal);
+      if (!abort.signal.aborted) store.pruneSessions();
     });
+  };
+  const scheduleRescore = (): void => {
+    round?.abort();
+    clearTimeout(roundTimer);
+    roundTimer = setTimeout(() => {
+      const abort = (round = new AbortController());
+      void rescoreForSettings(abort).finally(() => {
+        if (round === abort) round = undefined;
+      });
+    }, 250);
   };
 
   context.subscriptions.push(
+    { dispose: () => (clearTimeout(roundTimer), round?.abort()) },
     manifests,
     decorations,
     highlights,
@@ -77,7 +100,7 @@ export function registerEditorViews(context: vscode.ExtensionContext, store: Eva
     vscode.languages.registerHoverProvider(SELECTOR, new ScoreHoverProvider(store, cache, manifests)),
     vscode.languages.registerCodeLensProvider(SELECTOR, lenses),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (SCORING_SETTINGS.some((key) => event.affectsConfiguration(key)) && store.all().length > 0) void rescoreForSettings();
+      if (SCORING_SETTINGS.some((key) => event.affectsConfiguration(key)) && store.all().length > 0) scheduleRescore();
     }),
     // The report panel for the active system's evaluation: every system of its manifest in one table.
     vscode.commands.registerCommand('understudy.showEvaluationReport', (arg?: unknown) => {

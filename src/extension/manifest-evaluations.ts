@@ -166,7 +166,7 @@ export class ManifestEvaluations implements vscode.Disposable {
   }
 
   /** Scores (or re-scores) every system of an evaluation, with a cancellable progress notification. */
-  async score(evaluation: Evaluation): Promise<void> {
+  async score(evaluation: Evaluation, signal?: AbortSignal): Promise<void> {
     const { metrics, settings } = evaluationSettings(evaluation);
     const problems: Problem[] = [];
     await vscode.window.withProgress(
@@ -174,6 +174,8 @@ export class ManifestEvaluations implements vscode.Disposable {
       async (progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
+        signal?.addEventListener('abort', () => abort.abort(), { once: true });
+        if (signal?.aborted) abort.abort();
         for (const [i, system] of evaluation.systems.entries()) {
           if (abort.signal.aborted) break;
           progress.report({ message: `${system.name} (${i + 1}/${evaluation.systems.length})`, increment: 100 / evaluation.systems.length });
@@ -209,14 +211,15 @@ export class ManifestEvaluations implements vscode.Disposable {
   }
 
   /** Re-scores every evaluation's systems (after a settings change). */
-  async rescoreAll(): Promise<void> {
+  async rescoreAll(signal?: AbortSignal): Promise<void> {
     for (const evaluation of this.evaluations.values()) {
+      if (signal?.aborted) return;
       const scored = evaluation.systems.map((s) => this.store.get(s.uri)).filter((d) => d !== undefined);
       if (scored.length === 0) continue;
       // The manifest may set everything that changed: then there is nothing to re-score.
       const { metrics, settings } = evaluationSettings(evaluation);
       const same = scored.every((d) => JSON.stringify(d.metrics) === JSON.stringify(metrics) && JSON.stringify(d.settings) === JSON.stringify(settings));
-      if (!same) await this.score(evaluation);
+      if (!same) await this.score(evaluation, signal);
     }
   }
 

@@ -144,13 +144,20 @@ describe('Editor views of an evaluation', () => {
     );
     const scores = api.scores(facebook())!;
     for (const line of lines.filter((l) => l.line < 30)) assert.strictEqual(afterText(line), expectedLabel(facebook(), line.line), `line ${line.line}`);
-    // Colour: level 0 (BLEU ≤ 10) and level 4 (BLEU ≥ 40) lines differ; in a dark theme the low one is #f14c4c.
-    const levels = lines.filter((l) => l.line < 30).map((l) => ({ l, level: heatLevel(scores.sentence.bleu[l.line], thresholdsFor('bleu')) }));
-    const low = levels.find((x) => x.level === 0);
-    const high = levels.find((x) => x.level === 4);
-    assert.ok(low && high, `visible lines cover the scale: ${JSON.stringify(levels.map((x) => x.level))}`);
-    assert.notStrictEqual(low.l.after[0].color, high.l.after[0].color);
-    if (vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark) assert.strictEqual(low.l.after[0].color, 'rgb(241, 76, 76)');
+    // Colour: a level-0 line (BLEU ≤ 10) and a level-4 line (BLEU ≥ 40) differ; in a dark theme the low one is #f14c4c.
+    const level = (i: number): number | undefined => heatLevel(scores.sentence.bleu[i], thresholdsFor('bleu'));
+    const lowLine = [...scores.sentence.bleu.keys()].find((i) => level(i) === 0);
+    const highLine = [...scores.sentence.bleu.keys()].find((i) => level(i) === 4);
+    assert.ok(lowLine !== undefined && highLine !== undefined, `the sample has low and high lines: ${[...scores.sentence.bleu].map((v) => v.toFixed(0))}`);
+    const colourOf = async (line: number): Promise<string> => {
+      vscode.window.activeTextEditor!.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.InCenter);
+      const shown = await waitForRendered(() => renderedLineDecorations('hyp.Facebook-AI.en'), (r) => afterText(r.find((l) => l.line === line)).startsWith('BLEU '), `line ${line}`);
+      return shown.find((l) => l.line === line)!.after[0].color;
+    };
+    const low = await colourOf(lowLine);
+    const high = await colourOf(highLine);
+    assert.notStrictEqual(low, high);
+    if (vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark) assert.strictEqual(low, 'rgb(241, 76, 76)');
   });
 
   it('shows the corpus scores with 95% bootstrap intervals, segments, references and signature in a CodeLens', async function () {
