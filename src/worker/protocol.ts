@@ -124,9 +124,9 @@ export interface WorkerResults {
   'set-lines': SystemScores;
   explain: SegmentExplanation | undefined;
   'explain-lines': (SegmentExplanation | undefined)[];
+  'remove-system': null;
   intervals: Record<string, BootstrapInterval>;
   compare: Record<string, SystemComparison>;
-  'remove-system': null;
   'close-session': null;
 }
 

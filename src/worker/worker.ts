@@ -64,6 +64,9 @@ function handle(request: WorkerRequest): unknown {
       const evaluation = session(request.session);
       return request.indexes.map((index) => evaluation.explain(request.system, index, request.metrics));
     }
+    case 'remove-system':
+      session(request.session).removeSystem(request.system);
+      return null;
     case 'intervals': {
       const evaluation = session(request.session);
       const cancel = new Int32Array(request.cancelFlag);
@@ -82,9 +85,6 @@ function handle(request: WorkerRequest): unknown {
     }
     case 'compare':
       return compareSystems(session(request.session), request);
-    case 'remove-system':
-      session(request.session).removeSystem(request.system);
-      return null;
     case 'close-session':
       sessions.delete(request.session);
       return null;
