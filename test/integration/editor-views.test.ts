@@ -250,6 +250,8 @@ describe('Editor views of an evaluation', () => {
   it('writes understudy.json for a file scored by hand, and the workspace then holds that evaluation', async () => {
     const folder = workspaceUri('written-manifest');
     const sample = workspaceUri('wmt-sample');
+    // A run stopped half-way may have left it.
+    await vscode.workspace.fs.delete(folder, { recursive: true }).then(undefined, () => undefined);
     await vscode.workspace.fs.createDirectory(folder);
     try {
       for (const file of ['hyp.Online-B.en', 'ref.A.en']) await vscode.workspace.fs.copy(vscode.Uri.joinPath(sample, file), vscode.Uri.joinPath(folder, file));
