@@ -39,9 +39,25 @@ function portIsFree(port) {
   });
 }
 
+/** The sample evaluations (folders with an understudy.json), as the Evaluations view will list them. */
+function describeSamples() {
+  const evaluations = fs
+    .readdirSync(SAMPLES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(SAMPLES, entry.name, 'understudy.json')))
+    .map((entry) => {
+      const manifest = JSON.parse(fs.readFileSync(path.join(SAMPLES, entry.name, 'understudy.json'), 'utf8'));
+      return `  ${entry.name.padEnd(12)} ${manifest.name} (${manifest.task}; ${(manifest.metrics || []).join(', ')})`;
+    });
+  if (evaluations.length === 0) throw new Error(`No understudy.json in ${SAMPLES}/*: the samples are missing.`);
+  console.log(`Sample evaluations (each system is scored when the folder opens; see the Understudy view in the activity bar):\n${evaluations.join('\n')}\n`);
+}
+
+/** A system output to open first, so that its line scores show at once. */
+const FIRST_FILE = path.join(SAMPLES, 'wmt21-de-en', 'hyp.Facebook-AI.en');
+
 function openDesktop(code) {
   console.log(`Opening ${path.relative(process.cwd(), SAMPLES) || SAMPLES} in VS Code (${code}) with Understudy loaded from ${ROOT}.`);
-  const child = childProcess.spawn(code, ['--extensionDevelopmentPath', ROOT, SAMPLES], { detached: true, stdio: 'ignore' });
+  const child = childProcess.spawn(code, ['--extensionDevelopmentPath', ROOT, SAMPLES, ...(fs.existsSync(FIRST_FILE) ? [FIRST_FILE] : [])], { detached: true, stdio: 'ignore' });
   child.unref();
 }
 
@@ -99,6 +115,7 @@ async function openBrowser(check) {
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build` first (or `npm run demo`).');
   const check = process.argv.includes('--check');
+  describeSamples();
   const code = !check && !process.argv.includes('--browser') ? which('code') : undefined;
   if (code) openDesktop(code);
   else await openBrowser(check);

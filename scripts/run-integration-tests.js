@@ -7,7 +7,7 @@
 // window.codeAutomationLog and their exit code to window.codeAutomationExit.
 //
 // Needs `npm run build && npm run compile` first. Environment:
-//   UNDERSTUDY_ITEST_TIMEOUT_S  overall time limit in seconds (default 300)
+//   UNDERSTUDY_ITEST_TIMEOUT_S  overall time limit in seconds (default 1200)
 //   UNDERSTUDY_ITEST_ENTRY      another tests entry (a module exporting run()), e.g. the editor benchmark
 //   UNDERSTUDY_ITEST_WORKSPACE  another folder to open
 //   UNDERSTUDY_ITEST_VERBOSE=1  also print code-server's own output, the workbench's log and the UI probe's traffic
@@ -31,7 +31,7 @@ const TESTS_ENTRY = path.resolve(process.env.UNDERSTUDY_ITEST_ENTRY || path.join
 const WORKSPACE = path.resolve(process.env.UNDERSTUDY_ITEST_WORKSPACE || path.join(ROOT, 'test', 'integration', 'workspace'));
 const CODE_SERVER_ENTRY = path.join(HOST_DIR, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const CHROMIUM = '/usr/bin/chromium';
-const TIMEOUT_MS = 1000 * Number(process.env.UNDERSTUDY_ITEST_TIMEOUT_S || 300);
+const TIMEOUT_MS = 1000 * Number(process.env.UNDERSTUDY_ITEST_TIMEOUT_S || 1200);
 const VERBOSE = process.env.UNDERSTUDY_ITEST_VERBOSE === '1';
 /** Printed by test/integration/index.ts when mocha starts, and when it ends with the counts read back here. */
 const START_MARKER = 'understudy-integration-start';

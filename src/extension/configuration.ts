@@ -6,7 +6,7 @@ import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../core/engine/metric-s
  * Extension settings → metric settings. Each `understudy.*` key names one MetricSettings field, so the editor's numbers
  * can be reproduced by the CLI flag of the same name (see package.json `contributes.configuration`).
  */
-const SETTING_KEYS: readonly (readonly [string, keyof MetricSettings])[] = [
+export const SETTING_KEYS: readonly (readonly [string, keyof MetricSettings])[] = [
   ['tokenize', 'tokenize'],
   ['lowercase', 'lowercase'],
   ['bleu.smooth', 'smooth'],

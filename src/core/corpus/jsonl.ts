@@ -4,12 +4,10 @@ import { UnderstudyError } from '../errors';
 export const DEFAULT_JSONL_TEXT_FIELDS = ['hypothesis', 'hyp', 'translation', 'summary', 'reference', 'ref', 'text', 'output', 'prediction'];
 
 /**
- * Reads one text per JSON Lines record. `field` names the record's text field; without it, the first of
- * DEFAULT_JSONL_TEXT_FIELDS present in the first record is used (the same for every record). A record that is
- * not an object or lacks the field is an error naming its line, since silently skipping it would shift every
- * later segment against its reference.
+ * Parses one JSON object per line. A line that is empty, not JSON or not an object is an error naming its line,
+ * since silently skipping it would shift every later segment against its reference.
  */
-export function textsFromJsonl(lines: readonly string[], file: string, field?: string): { texts: string[]; field: string } {
+export function parseJsonlRecords(lines: readonly string[], file: string): Record<string, unknown>[] {
   const records: Record<string, unknown>[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -27,14 +25,26 @@ export function textsFromJsonl(lines: readonly string[], file: string, field?: s
     }
     records.push(value as Record<string, unknown>);
   }
-  const chosen = field ?? (records.length > 0 ? DEFAULT_JSONL_TEXT_FIELDS.find((name) => typeof records[0][name] === 'string') : DEFAULT_JSONL_TEXT_FIELDS[0]);
+  return records;
+}
+
+/** The text field of a file's records: `field`, else the first of DEFAULT_JSONL_TEXT_FIELDS the first record has. */
+export function chooseJsonlField(records: readonly Record<string, unknown>[], file: string, field: string | undefined, accept: (value: unknown) => boolean): string {
+  const chosen = field ?? (records.length > 0 ? DEFAULT_JSONL_TEXT_FIELDS.find((name) => accept(records[0][name])) : DEFAULT_JSONL_TEXT_FIELDS[0]);
   if (chosen === undefined) {
     throw new UnderstudyError(
       'bad-jsonl',
-      `${file}: no text field found in the first record (tried ${DEFAULT_JSONL_TEXT_FIELDS.join(', ')}). Name it with --jsonl-field.`,
+      `${file}: no text field found in the first record (tried ${DEFAULT_JSONL_TEXT_FIELDS.join(', ')}). Name it with --jsonl-field (in understudy.json: "field").`,
       { file, fields: Object.keys(records[0] ?? {}) },
     );
   }
+  return chosen;
+}
+
+/** Reads one text per JSON Lines record, from `field` (see chooseJsonlField); a record without it is an error. */
+export function textsFromJsonl(lines: readonly string[], file: string, field?: string): { texts: string[]; field: string } {
+  const records = parseJsonlRecords(lines, file);
+  const chosen = chooseJsonlField(records, file, field, (value) => typeof value === 'string');
   const texts = records.map((record, i) => {
     const text = record[chosen];
     if (typeof text !== 'string') {
