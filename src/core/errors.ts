@@ -13,7 +13,9 @@ export type UnderstudyErrorCode =
   // Syntactic metrics: no dependency/constituency trees for a line, a parse that does not fit its text, no WordNet.
   | 'no-trees'
   | 'bad-parse'
-  | 'no-synonyms';
+  | 'no-synonyms'
+  // Manual evaluation (pyramids, reliability data, nuggets, relevance judgments): an annotation file that cannot be read.
+  | 'bad-annotations';
 
 export class UnderstudyError extends Error {
   constructor(
