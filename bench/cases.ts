@@ -8,6 +8,7 @@ import { dataRoot, summEval, wmt21Segments, readLines, threeThousandLinesTwoRefs
 import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
 import { METEOR_CASES } from './meteor-cases';
+import { MANUAL_CASES } from './manual-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
 
 export interface BenchResult {
@@ -56,6 +57,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
   },
   'editor-session': editorSession,
   ...METEOR_CASES,
+  ...MANUAL_CASES,
   'syntax-csen': syntaxCsEn,
   'rescore-line': () => {
     const { root } = dataRoot();
