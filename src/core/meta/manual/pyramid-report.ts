@@ -1,5 +1,6 @@
 import {
   AverageCountRounding,
+  averageModelScus,
   modelScuCounts,
   PeerAnnotation,
   PeerPyramidResult,
@@ -85,7 +86,7 @@ export function pyramidReport(inputs: readonly PyramidTopicInput[], options: Pyr
       topic: pyramid.topic,
       models: pyramid.models,
       modelScuCounts: Object.fromEntries(counts),
-      averageModelScus: peerResults[0]?.full.averageModelScus ?? [...counts.values()].reduce((a, b) => a + b, 0) / Math.max(1, counts.size),
+      averageModelScus: averageModelScus(pyramid, pyramid.models, averageCountRounding),
       tiers: pyramidTiers(scuWeights(pyramid)).map((t) => ({ weight: t.weight, size: t.size })),
       peers: peerResults,
       modelsAgainstOthers,

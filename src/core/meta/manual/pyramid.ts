@@ -144,7 +144,10 @@ export function modelScuCounts(pyramid: Pyramid): Map<string, number> {
   return counts;
 }
 
-function rounded(x: number, rounding: AverageCountRounding): number {
+/** X of the modified score: the mean SCU count of `models`, rounded as asked. */
+export function averageModelScus(pyramid: Pyramid, models: readonly string[], rounding: AverageCountRounding = 'exact'): number {
+  const counts = modelScuCounts(pyramid);
+  const x = models.reduce((sum, m) => sum + (counts.get(m) ?? 0), 0) / Math.max(1, models.length);
   return rounding === 'ceil' ? Math.ceil(x - 1e-12) : rounding === 'round' ? Math.round(x) : x;
 }
 
@@ -184,13 +187,11 @@ export function scoreAgainstModels(
   rounding: AverageCountRounding = 'exact',
 ): PyramidScore {
   const weights = scuWeights(pyramid, models);
-  const counts = modelScuCounts(pyramid);
-  const averageModelScus = rounded(models.reduce((sum, m) => sum + (counts.get(m) ?? 0), 0) / Math.max(1, models.length), rounding);
   const distinct = [...new Set(peerScuIds)];
   const observedByWeight = new Array<number>(models.length + 1).fill(0);
   for (const id of distinct) observedByWeight[weights.get(id) ?? 0]++;
   const peerScus = unmatchedUnits === undefined ? undefined : distinct.length + unmatchedUnits;
-  return pyramidScoreFromCounts(pyramidTiers(weights), models, averageModelScus, observedByWeight, peerScus);
+  return pyramidScoreFromCounts(pyramidTiers(weights), models, averageModelScus(pyramid, models, rounding), observedByWeight, peerScus);
 }
 
 function mean(values: readonly (number | null)[]): number | null {
