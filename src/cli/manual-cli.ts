@@ -1,5 +1,6 @@
 import { parseArgs, ParseArgsConfig } from 'util';
 import { UnderstudyError } from '../core/errors';
+import { ManualTable, tableToTsv } from '../core/meta/manual/manual-tables';
 import type { CliOutput } from './run-cli';
 
 /** What the manual-evaluation subcommands (pyramid, agreement, nuggets, relevance) share. */
@@ -53,4 +54,30 @@ export function runManual(argv: string[], io: CliOutput, usage: string, execute:
 
 export function jsonText(value: unknown): string {
   return JSON.stringify(value, null, 1) + '\n';
+}
+
+/** The export options every manual-evaluation subcommand takes. */
+export const EXPORT_OPTIONS = { json: { type: 'boolean' }, tsv: { type: 'boolean' }, table: { type: 'string' } } as const;
+
+export function exportUsage(tables: readonly string[]): string {
+  return `  --json                    the full result as JSON
+  --tsv                     one table as tab-separated values, numbers unrounded (for a spreadsheet, R, pandas)
+  --table NAME              which table --tsv writes: ${tables.join(', ')} (default ${tables[0]})
+`;
+}
+
+/**
+ * The output format asked for: an error for --json with --tsv, or --table without --tsv; with --tsv, the named table
+ * (default the first) as TSV.
+ */
+export function exportFormat(values: { json?: boolean; tsv?: boolean; table?: string }): 'json' | 'tsv' | 'text' {
+  if (values.json && values.tsv) throw new UnderstudyError('bad-option', '--json and --tsv cannot be combined: choose one output format.');
+  if (values.table !== undefined && !values.tsv) throw new UnderstudyError('bad-option', `--table ${values.table} selects the table --tsv writes; add --tsv.`);
+  return values.json ? 'json' : values.tsv ? 'tsv' : 'text';
+}
+
+export function tsvOf(tables: readonly ManualTable[], name: string | undefined): string {
+  const table = name === undefined ? tables[0] : tables.find((t) => t.name === name);
+  if (!table) throw new UnderstudyError('bad-option', `--table ${name}: expected one of ${tables.map((t) => t.name).join(', ')}.`);
+  return tableToTsv(table);
 }

@@ -6,7 +6,8 @@ import { identicalSummaryAgreement, identicalSummaryGroups, TextIdentity } from 
 import { ALPHA_LEVELS, AlphaLevel, krippendorffAlpha } from '../core/meta/manual/krippendorff-alpha';
 import { readReliabilityTable } from '../core/meta/manual/reliability-table';
 import { readScoredSummaries } from '../core/meta/manual/scored-summaries-file';
-import { choice, jsonText, parseManualArgs, runManual } from './manual-cli';
+import { alphaTables } from '../core/meta/manual/manual-tables';
+import { choice, EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, runManual, tsvOf } from './manual-cli';
 import type { CliOutput } from './run-cli';
 
 export const AGREEMENT_USAGE = `understudy agreement — Krippendorff's alpha for assessor consistency
@@ -27,7 +28,7 @@ Options:
   --aspect A                a score field to compare (repeatable; default every numeric field)
   --document-field F  --system-field F  --text-field F  --assessor-field F   field names when they are not the usual ones
   --identity exact|whitespace|whitespace-case   when two summaries count as identical (default whitespace: spacing ignored)
-  --json                    the full result (D_o, D_e, pairable units and values, coincidence matrix) as JSON
+${exportUsage(['alpha'])}                            (the JSON holds D_o, D_e, pairable units and values, the coincidence matrix)
 `;
 
 const OPTIONS = {
@@ -45,12 +46,13 @@ const OPTIONS = {
   'text-field': { type: 'string' },
   'assessor-field': { type: 'string' },
   identity: { type: 'string' },
-  json: { type: 'boolean' },
+  ...EXPORT_OPTIONS,
 } as const;
 
 function execute(argv: string[]): { output: string; warnings: readonly string[] } | 'help' {
   const { values: v, positionals } = parseManualArgs('agreement', argv, OPTIONS);
   if (v.help) return 'help';
+  const format = exportFormat(v);
   const level = choice<AlphaLevel | 'all'>('level', v.level, [...ALPHA_LEVELS, 'all'], 'interval');
   const levels = level === 'all' ? ALPHA_LEVELS : [level];
   if (v.identical !== undefined) {
@@ -67,7 +69,12 @@ function execute(argv: string[]): { output: string; warnings: readonly string[] 
     const results = levels.flatMap((l) => identicalSummaryAgreement(groups, aspects, l));
     const warnings = groups.length === 0 ? [`${v.identical}: no two systems produced the same summary of a document, so there is nothing to compare.`] : [];
     const rows = results.map((r) => ({ label: `${r.aspect}${r.assessor !== undefined ? ` / ${r.assessor}` : ''} (${r.groups} groups)`, alpha: r.alpha }));
-    const output = v.json ? jsonText({ identity, summaries: summaries.length, groups, results }) : `${groups.length} groups of identical summaries (${groups.reduce((s, g) => s + g.systems.length, 0)} summaries)\n${alphaRowsToText(rows)}`;
+    const output =
+      format === 'json'
+        ? jsonText({ identity, summaries: summaries.length, groups, results })
+        : format === 'tsv'
+          ? tsvOf(alphaTables(rows), v.table)
+          : `${groups.length} groups of identical summaries (${groups.reduce((s, g) => s + g.systems.length, 0)} summaries)\n${alphaRowsToText(rows)}`;
     return { output, warnings };
   }
   if (positionals.length !== 1) throw new UnderstudyError('bad-option', 'Give one reliability data file (CSV or TSV), or --identical SUMMARIES.jsonl.');
@@ -86,7 +93,8 @@ function execute(argv: string[]): { output: string; warnings: readonly string[] 
   if (usable.length === 0) throw new UnderstudyError('bad-annotations', `${file}: the values are labels, not numbers; use --level nominal.`, { file });
   const results = table.groups.flatMap((g) => usable.map((l) => ({ group: g.group, units: g.units.length, coders: g.coders, alpha: krippendorffAlpha(g.data, l) })));
   const rows = results.map((r) => ({ label: `${r.group ?? path.basename(file)} (${r.units} units × ${r.coders.length} coders)`, alpha: r.alpha }));
-  return { output: v.json ? jsonText({ layout: table.layout, results }) : alphaRowsToText(rows), warnings };
+  const output = format === 'json' ? jsonText({ layout: table.layout, results }) : format === 'tsv' ? tsvOf(alphaTables(rows), v.table) : alphaRowsToText(rows);
+  return { output, warnings };
 }
 
 /** `understudy agreement …` */

@@ -3,7 +3,8 @@ import { readTextFile } from '../core/io/read-text-file';
 import { nuggetReportToText } from '../core/meta/manual/format-manual';
 import { nuggetReport } from '../core/meta/manual/nugget-f';
 import { readAnswerKey, readNuggetResponses } from '../core/meta/manual/nugget-files';
-import { jsonText, parseManualArgs, positiveNumber, runManual } from './manual-cli';
+import { nuggetTables } from '../core/meta/manual/manual-tables';
+import { EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, positiveNumber, runManual, tsvOf } from './manual-cli';
 import type { CliOutput } from './run-cli';
 
 export const NUGGETS_USAGE = `understudy nuggets — nugget precision, recall and F(beta) of TREC definition questions
@@ -17,8 +18,7 @@ Options:
   --beta B            F(beta) (default 3, TREC 2004; TREC 2003 used 5)
   --allowance N       characters allowed per returned vital or okay nugget (default 100)
   --per-question      also print every run's score on every question
-  --json              the full result as JSON
-`;
+${exportUsage(['runs', 'questions'])}`;
 
 const OPTIONS = {
   key: { type: 'string' },
@@ -26,19 +26,21 @@ const OPTIONS = {
   beta: { type: 'string' },
   allowance: { type: 'string' },
   'per-question': { type: 'boolean' },
-  json: { type: 'boolean' },
+  ...EXPORT_OPTIONS,
 } as const;
 
 function execute(argv: string[]): { output: string; warnings: readonly string[] } | 'help' {
   const { values: v, positionals } = parseManualArgs('nuggets', argv, OPTIONS);
   if (v.help) return 'help';
+  const format = exportFormat(v);
   if (v.key === undefined || v.responses === undefined) throw new UnderstudyError('bad-option', 'Give the answer key with --key and the judged responses with --responses.');
   if (positionals.length > 0) throw new UnderstudyError('bad-option', `Unexpected argument ${positionals[0]}: the files are named with --key and --responses.`);
   const report = nuggetReport(readAnswerKey(readTextFile(v.key), v.key), readNuggetResponses(readTextFile(v.responses), v.responses), {
     beta: positiveNumber('beta', v.beta, 3),
     allowancePerNugget: positiveNumber('allowance', v.allowance, 100),
   });
-  return { output: v.json ? jsonText(report) : nuggetReportToText(report, v['per-question'] ?? false), warnings: report.warnings };
+  const output = format === 'json' ? jsonText(report) : format === 'tsv' ? tsvOf(nuggetTables(report), v.table) : nuggetReportToText(report, v['per-question'] ?? false);
+  return { output, warnings: report.warnings };
 }
 
 /** `understudy nuggets …` */

@@ -7,7 +7,8 @@ import { AverageCountRounding, Pyramid } from '../core/meta/manual/pyramid';
 import { readPyramidJson } from '../core/meta/manual/pyramid-json';
 import { pyramidReport, PyramidTopicInput } from '../core/meta/manual/pyramid-report';
 import { readRealSummPyramids, realSummPyramidReport } from '../core/meta/manual/realsumm-pyramid';
-import { choice, jsonText, parseManualArgs, runManual } from './manual-cli';
+import { pyramidTables, realSummTables } from '../core/meta/manual/manual-tables';
+import { choice, EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, runManual, tsvOf } from './manual-cli';
 import type { CliOutput } from './run-cli';
 
 export const PYRAMID_USAGE = `understudy pyramid — pyramid and modified pyramid scores from SCU annotations
@@ -25,7 +26,7 @@ Options:
   --peer-name REGEX         the peer's name is the first capture group of REGEX on the .pan file name (default: the name
                             without .pan), e.g. '^D\\d+-[A-Z]\\.(\\w+)\\.pan$' for D0736-A.17.pan → 17
   --per-topic               also print every topic's tiers and every summary's scores
-  --json                    the full result as JSON
+${exportUsage(['systems', 'summaries', 'tiers'])}                            (with --realsumm: systems, summaries, documents)
 `;
 
 const OPTIONS = {
@@ -37,7 +38,7 @@ const OPTIONS = {
   'document-pattern': { type: 'string' },
   'peer-name': { type: 'string' },
   'per-topic': { type: 'boolean' },
-  json: { type: 'boolean' },
+  ...EXPORT_OPTIONS,
 } as const;
 
 function sameWeights(a: Pyramid, b: Pyramid): boolean {
@@ -97,6 +98,7 @@ function ducViewTopics(panFiles: readonly string[], pyrFiles: readonly string[],
 function execute(argv: string[]): { output: string; warnings: readonly string[] } | 'help' {
   const { values: v, positionals } = parseManualArgs('pyramid', argv, OPTIONS);
   if (v.help) return 'help';
+  const format = exportFormat(v);
   const averageCountRounding = choice<AverageCountRounding>('average-count', v['average-count'], ['exact', 'ceil', 'round'], 'exact');
   if (v.realsumm !== undefined) {
     if (positionals.length > 0 || v.pyr) throw new UnderstudyError('bad-option', '--realsumm reads its own files; give no other annotation files with it.');
@@ -111,7 +113,8 @@ function execute(argv: string[]): { output: string; warnings: readonly string[] 
       files,
     );
     const report = realSummPyramidReport(data);
-    return { output: v.json ? jsonText(report) : realSummReportToText(report), warnings: report.warnings };
+    const output = format === 'json' ? jsonText(report) : format === 'tsv' ? tsvOf(realSummTables(report), v.table) : realSummReportToText(report);
+    return { output, warnings: report.warnings };
   }
   const warnings: string[] = [];
   const json = positionals.filter((f) => /\.json$/i.test(f));
@@ -120,7 +123,8 @@ function execute(argv: string[]): { output: string; warnings: readonly string[] 
   if (json.length + pan.length + pyr.length === 0) throw new UnderstudyError('bad-option', 'No annotations given: name .pan files, --pyr files, a JSON file or --realsumm DIR.');
   const inputs = [...json.flatMap((f) => readPyramidJson(readTextFile(f), f)), ...(pan.length + pyr.length > 0 ? ducViewTopics(pan, pyr, v['document-pattern'], v['peer-name'], warnings) : [])];
   const report = pyramidReport(inputs, { jackknife: !v['no-jackknife'], averageCountRounding, scoreModels: !v['no-models'] });
-  return { output: v.json ? jsonText(report) : pyramidReportToText(report, v['per-topic'] ?? false), warnings: [...warnings, ...report.warnings] };
+  const output = format === 'json' ? jsonText(report) : format === 'tsv' ? tsvOf(pyramidTables(report), v.table) : pyramidReportToText(report, v['per-topic'] ?? false);
+  return { output, warnings: [...warnings, ...report.warnings] };
 }
 
 /** `understudy pyramid …` */

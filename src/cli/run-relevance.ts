@@ -3,7 +3,8 @@ import { readTextFile } from '../core/io/read-text-file';
 import { relevanceReportToText } from '../core/meta/manual/format-manual';
 import { readRelevanceJudgments } from '../core/meta/manual/relevance-file';
 import { relevanceReport } from '../core/meta/manual/relevance-prediction';
-import { jsonText, parseManualArgs, runManual } from './manual-cli';
+import { relevanceTables } from '../core/meta/manual/manual-tables';
+import { EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, runManual, tsvOf } from './manual-cli';
 import type { CliOutput } from './run-cli';
 
 export const RELEVANCE_USAGE = `understudy relevance — Relevance-Prediction and LDC-Agreement of summaries as document surrogates
@@ -15,20 +16,22 @@ Usage:
 
 Options:
   --full-text NAME    the condition in which the full document was judged (default DOC)
-  --json              the full result (per event, per subject, the Surr/Doc confusion with means) as JSON
+${exportUsage(['rates', 'confusion'])}                            (rates: RP and LDC-Agreement overall, per event and per subject)
 `;
 
 const OPTIONS = {
   'full-text': { type: 'string' },
-  json: { type: 'boolean' },
+  ...EXPORT_OPTIONS,
 } as const;
 
 function execute(argv: string[]): { output: string; warnings: readonly string[] } | 'help' {
   const { values: v, positionals } = parseManualArgs('relevance', argv, OPTIONS);
   if (v.help) return 'help';
+  const format = exportFormat(v);
   if (positionals.length !== 1) throw new UnderstudyError('bad-option', 'Give one relevance judgment file (CSV or TSV).');
   const report = relevanceReport(readRelevanceJudgments(readTextFile(positionals[0]), positionals[0]), { fullText: v['full-text'] });
-  return { output: v.json ? jsonText(report) : relevanceReportToText(report), warnings: report.warnings };
+  const output = format === 'json' ? jsonText(report) : format === 'tsv' ? tsvOf(relevanceTables(report), v.table) : relevanceReportToText(report);
+  return { output, warnings: report.warnings };
 }
 
 /** `understudy relevance …` */

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runCli } from '../../src/cli/run-cli';
+import { tableToTsv } from '../../src/core/meta/manual/manual-tables';
 import { FIXTURES } from './golden';
 
 function run(...argv: string[]): { code: number; stdout: string; stderr: string } {
@@ -87,6 +88,50 @@ describe('understudy pyramid / agreement / nuggets / relevance', () => {
     assert.strictEqual(code, 0, stderr);
     assert.match(stdout, /HEAD\s+50\.0% \(3\/6\)\s+66\.7% \(4\/6\)/);
     assert.match(stdout, /full text \(DOC\) LDC-Agreement: 83\.3% \(10\/12\)/);
+  });
+
+  it('--tsv exports each table unrounded, one row per observation; --table picks it', () => {
+    const tsv = (...argv: string[]): string[][] => {
+      const result = run(...argv);
+      assert.strictEqual(result.code, 0, result.stderr);
+      return result.stdout.replace(/\n$/, '').split('\n').map((line) => line.split('\t'));
+    };
+    const pan = ['P1.pan', 'P2.pan'].map((f) => path.join(MANUAL, 'ducview', f));
+    const pyr = ['--pyr', path.join(MANUAL, 'ducview/D9999-A.pyr')];
+    const systems = tsv('pyramid', ...pan, ...pyr, '--tsv');
+    assert.deepStrictEqual(systems[0], ['summarizer', 'kind', 'topics', 'modified', 'modified_topics', 'original', 'original_topics']);
+    // P1 jackknifed: the mean of its three leave-one-out scores (pyramid.test.ts works it out), at full precision.
+    assert.strictEqual(Number(systems.find((row) => row[0] === 'P1')?.[3]).toFixed(12), (0.484382284382).toFixed(12));
+    const summaries = tsv('pyramid', ...pan, ...pyr, '--tsv', '--table', 'summaries');
+    assert.deepStrictEqual(summaries.find((row) => row[1] === 'P1')?.slice(0, 6), ['D9999-A', 'P1', 'peer', '3', '4', '0.48']);
+    assert.deepStrictEqual(summaries.find((row) => row[1] === 'P1')?.slice(8), ['yes', '1 4', '2 3 5']);
+    assert.deepStrictEqual(tsv('pyramid', ...pan, ...pyr, '--tsv', '--table', 'tiers').slice(1), [
+      ['D9999-A', '3', '2'],
+      ['D9999-A', '2', '1'],
+      ['D9999-A', '1', '2'],
+    ]);
+    const alpha = tsv('agreement', path.join(MANUAL, 'reliability/krippendorff-2011-four-coders.csv'), '--level', 'nominal', '--tsv');
+    assert.deepStrictEqual([alpha[1][1], Number(alpha[1][2]).toFixed(9)], ['nominal', '0.743421053']);
+    assert.strictEqual(alpha[1][7], '');
+    const questions = tsv('nuggets', '--key', path.join(MANUAL, 'nuggets/copland-key.tsv'), '--responses', path.join(MANUAL, 'nuggets/copland-responses.tsv'), '--tsv', '--table', 'questions');
+    const figure1 = questions.find((row) => row[0] === 'figure1') as string[];
+    assert.deepStrictEqual(figure1.slice(3, 7), ['1', '2', '4', '347']);
+    assert.strictEqual(Number(figure1[10]).toFixed(6), '0.269131');
+    const rates = tsv('relevance', path.join(MANUAL, 'relevance/hand-made.tsv'), '--tsv');
+    assert.deepStrictEqual(rates.find((row) => row[0] === 'HEAD' && row[1] === 'LDC' && row[2] === 'overall')?.slice(4, 6), ['6', '12']);
+    assert.deepStrictEqual(rates.find((row) => row[0] === 'DOC' && row[2] === 'overall')?.slice(4, 6), ['10', '12']);
+    const confusion = tsv('relevance', path.join(MANUAL, 'relevance/hand-made.tsv'), '--tsv', '--table', 'confusion');
+    assert.deepStrictEqual(confusion[0], ['surrogate', 'judgment', 'count', 'share', 'mean_score', 'sd_score', 'mean_seconds']);
+    // An unknown table, --tsv with --json, or --table without --tsv: a bad command line, saying what to do.
+    const unknown = run('pyramid', ...pan, '--tsv', '--table', 'scus');
+    assert.strictEqual(unknown.code, 2);
+    assert.match(unknown.stderr, /--table scus: expected one of systems, summaries, tiers/);
+    assert.match(run('nuggets', '--json', '--tsv').stderr, /--json and --tsv cannot be combined/);
+    assert.match(run('relevance', 'x.tsv', '--table', 'rates').stderr, /add --tsv/);
+  });
+
+  it('tableToTsv: null as an empty cell, tabs and newlines inside text as spaces', () => {
+    assert.strictEqual(tableToTsv({ name: 't', header: ['a', 'b', 'c'], rows: [['x\ty\nz', null, 0.1 + 0.2]] }), 'a\tb\tc\nx y z\t\t0.30000000000000004\n');
   });
 
   it('exit status 2 for a bad command line, 1 for input that cannot be used, 0 with --help', () => {

@@ -3,6 +3,7 @@ import { NuggetReport } from './nugget-f';
 import { PyramidReport } from './pyramid-report';
 import { RealSummPyramidReport } from './realsumm-pyramid';
 import { Rate, RelevanceReport } from './relevance-prediction';
+import { ManualTable, relevanceTables } from './manual-tables';
 import { textTable } from './text-table';
 
 /** Text renderings of the manual-evaluation results, as the CLI prints them (`--json` prints the objects). */
@@ -89,23 +90,10 @@ export function relevanceReportToText(report: RelevanceReport): string {
     ),
   );
   if (report.fullTextLdcAgreement) out.push(`full text (${report.fullText}) LDC-Agreement: ${pct(report.fullTextLdcAgreement.overall)}`);
+  const confusion = relevanceTables(report).find((t) => t.name === 'confusion') as ManualTable;
   for (const s of report.surrogates) {
-    const c = s.confusion;
     out.push(`${s.condition} / ${report.fullText} judgments:`);
-    out.push(
-      textTable(
-        ['judgment', 'count', 'share', 'mean score', 'sd score', 'mean seconds'],
-        (
-          [
-            ['Rel/Rel', c.relRel],
-            ['Rel/NonRel', c.relNonRel],
-            ['NonRel/Rel', c.nonRelRel],
-            ['NonRel/NonRel', c.nonRelNonRel],
-            ['total', c.total],
-          ] as const
-        ).map(([name, cell]) => [name, cell.count, cell.share, cell.meanScore, cell.sdScore, cell.meanSeconds]),
-      ),
-    );
+    out.push(textTable(confusion.header.slice(1).map((h) => h.replace(/_/g, ' ')), confusion.rows.filter((row) => row[0] === s.condition).map((row) => row.slice(1))));
     if (s.unpaired > 0) out.push(`${s.unpaired} ${s.condition} judgment(s) have no full-text judgment by the same subject and are not in RP.`);
   }
   return out.join('\n') + '\n';

@@ -12,3 +12,4 @@ export * from './relevance-prediction';
 export * from './relevance-file';
 export * from './scored-summaries-file';
 export * from './format-manual';
+export * from './manual-tables';
