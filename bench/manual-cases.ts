@@ -2,6 +2,9 @@ import { performance } from 'perf_hooks';
 import { ALPHA_LEVELS, krippendorffAlpha, ReliabilityValue } from '../src/core/meta/manual/krippendorff-alpha';
 import { identicalSummaryAgreement, identicalSummaryGroups } from '../src/core/meta/manual/identical-summaries';
 import { readScoredSummaries } from '../src/core/meta/manual/scored-summaries-file';
+import { PyramidScu } from '../src/core/meta/manual/pyramid';
+import { pyramidReport, PyramidTopicInput } from '../src/core/meta/manual/pyramid-report';
+import { readRealSummPyramids, realSummPyramidReport } from '../src/core/meta/manual/realsumm-pyramid';
 import { dataRoot } from './data';
 import type { BenchResult } from './cases';
 import * as fs from 'fs';
@@ -34,6 +37,22 @@ function timed(name: string, metric: string, segments: number, note: string, run
   return { name, metric, segments, seconds: (performance.now() - start) / 1000, note };
 }
 
+/**
+ * TAC-sized pyramid data: `topics` topics × 4 models, ~35 SCUs per model (weights 1–4), `peers` peers per topic each
+ * expressing a random third of the topic's SCUs plus a few unmatched units.
+ */
+function pyramidTopics(topics: number, peers: number): PyramidTopicInput[] {
+  const r = random(11);
+  const models = ['A', 'B', 'C', 'D'];
+  return Array.from({ length: topics }, (_, t) => {
+    const scus: PyramidScu[] = Array.from({ length: 70 }, (_, i) => ({ id: String(i), models: models.filter(() => r() < 0.5) })).filter((s) => s.models.length > 0);
+    return {
+      pyramid: { topic: `D${t}`, models, scus },
+      peers: Array.from({ length: peers }, (_, p) => ({ peer: String(p), topic: `D${t}`, scuIds: scus.filter(() => r() < 0.33).map((s) => s.id), unmatchedUnits: Math.floor(4 * r()) })),
+    };
+  });
+}
+
 export const MANUAL_CASES: Record<string, () => BenchResult[]> = {
   // Krippendorff's alpha over 100,000 units × 3 coders: DA-style 0–100 ratings (101 distinct values) at every level,
   // and continuous scores (≈270,000 distinct values) where the interval and ordinal metrics stay linear.
@@ -57,5 +76,27 @@ export const MANUAL_CASES: Record<string, () => BenchResult[]> = {
         return identicalSummaryAgreement(identicalSummaryGroups(summaries, aspects), aspects);
       }),
     ];
+  },
+  // Jackknifed pyramid scores at TAC scale (48 topics × 55 peers, 4 models: 5 pyramids per peer), models scored too;
+  // and REALSumm's 2,400 summaries read from ../shared/data (CSV, markdown, JSONL) and scored as one-model pyramids.
+  pyramid: () => {
+    const inputs = pyramidTopics(48, 55);
+    const results = [timed('pyramid', 'jackknifed report', 48 * 55, '48 topics × 55 peers × 4 models, ~60 SCUs per topic', () => pyramidReport(inputs))];
+    const { root, shared } = dataRoot();
+    if (shared) {
+      const dir = path.join(root, 'realsumm');
+      const read = (p: string): string => fs.readFileSync(path.join(dir, p), 'utf8');
+      results.push(
+        timed('pyramid', 'REALSumm read + report', 2400, 'shared/data/realsumm: 100 documents, 24 systems', () =>
+          realSummPyramidReport(
+            readRealSummPyramids(
+              { scuList: read('human_annotations/SCUs_and_annotations/SCUs_list.csv'), selectedDocuments: read('selected_docs_for_human_eval/selected_documents.md'), summaries: read('summaries.jsonl') },
+              { scuList: 'SCUs_list.csv', selectedDocuments: 'selected_documents.md', summaries: 'summaries.jsonl' },
+            ),
+          ),
+        ),
+      );
+    }
+    return results;
   },
 };

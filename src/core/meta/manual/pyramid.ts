@@ -146,9 +146,37 @@ export function modelScuCounts(pyramid: Pyramid): Map<string, number> {
 
 /** X of the modified score: the mean SCU count of `models`, rounded as asked. */
 export function averageModelScus(pyramid: Pyramid, models: readonly string[], rounding: AverageCountRounding = 'exact'): number {
-  const counts = modelScuCounts(pyramid);
+  const counts = subsetOf(pyramid, pyramid.models).modelCounts;
   const x = models.reduce((sum, m) => sum + (counts.get(m) ?? 0), 0) / Math.max(1, models.length);
   return rounding === 'ceil' ? Math.ceil(x - 1e-12) : rounding === 'round' ? Math.round(x) : x;
+}
+
+/** What scoring needs of the pyramid built from a subset of its models; the same for every peer, so computed once. */
+interface SubsetPyramid {
+  readonly weights: ReadonlyMap<string, number>;
+  readonly tiers: readonly PyramidTier[];
+  /** SCU ids of the subset's pyramid, heaviest tier first. */
+  readonly heaviestFirst: readonly string[];
+  readonly modelCounts: ReadonlyMap<string, number>;
+}
+
+// Keyed by the (immutable) pyramid object, then by the model subset: a report scores every peer against the same
+// n + 1 pyramids, so each is built once (bench `pyramid`, 48 topics × 55 peers: 0.55–0.78 s instead of 0.69–1.12 s;
+// the rest is mostly garbage collection of the per-subset scores the report keeps).
+const SUBSETS = new WeakMap<Pyramid, Map<string, SubsetPyramid>>();
+
+function subsetOf(pyramid: Pyramid, models: readonly string[]): SubsetPyramid {
+  let byModels = SUBSETS.get(pyramid);
+  if (!byModels) SUBSETS.set(pyramid, (byModels = new Map()));
+  const key = models.join('\u0000');
+  let subset = byModels.get(key);
+  if (!subset) {
+    const weights = scuWeights(pyramid, models);
+    const tiers = pyramidTiers(weights);
+    const modelCounts = key === pyramid.models.join('\u0000') ? modelScuCounts(pyramid) : subsetOf(pyramid, pyramid.models).modelCounts;
+    byModels.set(key, (subset = { weights, tiers, heaviestFirst: tiers.flatMap((t) => t.scuIds), modelCounts }));
+  }
+  return subset;
 }
 
 /**
@@ -186,12 +214,12 @@ export function scoreAgainstModels(
   models: readonly string[],
   rounding: AverageCountRounding = 'exact',
 ): PyramidScore {
-  const weights = scuWeights(pyramid, models);
+  const { weights, tiers } = subsetOf(pyramid, models);
   const distinct = [...new Set(peerScuIds)];
   const observedByWeight = new Array<number>(models.length + 1).fill(0);
   for (const id of distinct) observedByWeight[weights.get(id) ?? 0]++;
   const peerScus = unmatchedUnits === undefined ? undefined : distinct.length + unmatchedUnits;
-  return pyramidScoreFromCounts(pyramidTiers(weights), models, averageModelScus(pyramid, models, rounding), observedByWeight, peerScus);
+  return pyramidScoreFromCounts(tiers, models, averageModelScus(pyramid, models, rounding), observedByWeight, peerScus);
 }
 
 function mean(values: readonly (number | null)[]): number | null {
@@ -200,9 +228,8 @@ function mean(values: readonly (number | null)[]): number | null {
 }
 
 function matchedAndMissed(pyramid: Pyramid, scuIds: readonly string[], models: readonly string[]): { matched: string[]; missed: string[] } {
-  const weights = scuWeights(pyramid, models);
+  const { heaviestFirst } = subsetOf(pyramid, models);
   const present = new Set(scuIds);
-  const heaviestFirst = pyramidTiers(weights).flatMap((t) => t.scuIds);
   return { matched: heaviestFirst.filter((id) => present.has(id)), missed: heaviestFirst.filter((id) => !present.has(id)) };
 }
 
@@ -237,7 +264,7 @@ export function scoreModel(pyramid: Pyramid, model: string, options: PyramidOpti
   const rounding = options.averageCountRounding ?? 'exact';
   const others = pyramid.models.filter((m) => m !== model);
   const own = pyramid.scus.filter((scu) => scu.models.includes(model)).map((scu) => scu.id);
-  const otherWeights = scuWeights(pyramid, others);
+  const otherWeights = subsetOf(pyramid, others).weights;
   const matched = own.filter((id) => otherWeights.has(id));
   const full = scoreAgainstModels(pyramid, matched, own.length - matched.length, others, rounding);
   return { peer: model, topic: pyramid.topic, full, modified: full.modified, original: full.original, jackknifed: false, ...matchedAndMissed(pyramid, matched, others) };
