@@ -1,4 +1,5 @@
 import { runAgreement } from './run-agreement';
+import { runComprehension } from './run-comprehension';
 import { runNuggets } from './run-nuggets';
 import { runPyramid } from './run-pyramid';
 import { runRelevance } from './run-relevance';
@@ -10,6 +11,7 @@ export const MANUAL_COMMANDS: Readonly<Record<string, (argv: string[], io: CliOu
   agreement: runAgreement,
   nuggets: runNuggets,
   relevance: runRelevance,
+  comprehension: runComprehension,
 };
 
 export const MANUAL_COMMANDS_USAGE = `  understudy pyramid …     pyramid / modified pyramid scores from SCU annotations   (\`understudy pyramid --help\`)

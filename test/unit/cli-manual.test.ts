@@ -14,6 +14,7 @@ function run(...argv: string[]): { code: number; stdout: string; stderr: string 
 }
 
 const MANUAL = path.join(FIXTURES, 'manual');
+const COMPREHENSION_FILE = path.join(MANUAL, 'comprehension/kolluru-gotoh-2005.tsv');
 
 describe('understudy pyramid / agreement / nuggets / relevance', () => {
   it('pyramid: scores DUCView .pan peers and the .pyr models (text table and --json)', () => {
@@ -134,6 +135,19 @@ describe('understudy pyramid / agreement / nuggets / relevance', () => {
     assert.strictEqual(tableToTsv({ name: 't', header: ['a', 'b', 'c'], rows: [['x\ty\nz', null, 0.1 + 0.2]] }), 'a\tb\tc\nx y z\t\t0.30000000000000004\n');
   });
 
+  it('understudy comprehension: percentages as text, counts and shares as TSV, exit 1 for an unreadable file', () => {
+    const text = run('comprehension', COMPREHENSION_FILE);
+    assert.strictEqual(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^summary relevance/);
+    assert.match(text.stdout, /\nA\s+1\s+9\s+5\s+1\s+1\s+2\s+55\.6%\s+66\.7%\s+77\.8%\n/);
+    assert.match(text.stdout, /\nC\s+1\s+2\s+2\s+0\s+0\s+0\s+100\.0%/);
+    const tsv = run('comprehension', COMPREHENSION_FILE, '--tsv', '--table', 'questioners');
+    assert.strictEqual(tsv.stdout.split('\n')[2], 'C\t1\t2\t2\t0\t0\t0\t1\t1\t1');
+    const bad = run('comprehension', path.join(FIXTURES, 'manual/relevance/hand-made.tsv'));
+    assert.strictEqual(bad.code, 1);
+    assert.match(bad.stderr, /no column "summarizer"/);
+    assert.strictEqual(run('comprehension').code, 2);
+  });
   it('exit status 2 for a bad command line, 1 for input that cannot be used, 0 with --help', () => {
     assert.strictEqual(run('agreement', 'x.csv', '--level', 'cosmic').code, 2);
     assert.strictEqual(run('pyramid').code, 2);

@@ -3,7 +3,8 @@ import { NuggetReport } from './nugget-f';
 import { PyramidReport } from './pyramid-report';
 import { RealSummPyramidReport } from './realsumm-pyramid';
 import { Rate, RelevanceReport } from './relevance-prediction';
-import { ManualTable, relevanceTables } from './manual-tables';
+import { ComprehensionReport } from './cross-comprehension';
+import { comprehensionTables, ManualTable, relevanceTables } from './manual-tables';
 import { textTable } from './text-table';
 
 /** Text renderings of the manual-evaluation results, as the CLI prints them (`--json` prints the objects). */
@@ -97,4 +98,20 @@ export function relevanceReportToText(report: RelevanceReport): string {
     if (s.unpaired > 0) out.push(`${s.unpaired} ${s.condition} judgment(s) have no full-text judgment by the same subject and are not in RP.`);
   }
   return out.join('\n') + '\n';
+}
+
+/** Summary relevance and questionnaire relevance as percentage tables (counts in the TSV and JSON). */
+export function comprehensionReportToText(report: ComprehensionReport): string {
+  const [summarizers, questioners] = comprehensionTables(report);
+  // Columns 7–9 are the shares R, R+P, R+P+I: printed as percentages.
+  const render = (title: string, table: ManualTable): string =>
+    `${title}\n` +
+    textTable(
+      table.header.map((h) => h.replace(/_/g, ' ')),
+      table.rows.map((row) => row.map((cell, c) => (c >= 7 && typeof cell === 'number' ? `${(100 * cell).toFixed(1)}%` : cell))),
+    );
+  return [
+    render('summary relevance (summaries under the other authors\' questions):', summarizers),
+    render('questionnaire relevance (questions asked of the other authors\' summaries):', questioners),
+  ].join('\n');
 }

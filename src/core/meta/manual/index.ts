@@ -13,3 +13,4 @@ export * from './relevance-file';
 export * from './scored-summaries-file';
 export * from './format-manual';
 export * from './manual-tables';
+export * from './cross-comprehension';

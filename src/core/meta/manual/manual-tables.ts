@@ -1,3 +1,4 @@
+import { ComprehensionReport, LabelDistribution } from './cross-comprehension';
 import { AlphaResult } from './krippendorff-alpha';
 import { NuggetReport } from './nugget-f';
 import { PyramidReport } from './pyramid-report';
@@ -141,6 +142,32 @@ export function relevanceTables(report: RelevanceReport): ManualTable[] {
           ] as const
         ).map(([judgment, c]) => [s.condition, judgment, c.count, c.share, c.meanScore, c.sdScore, c.meanSeconds]),
       ),
+    },
+  ];
+}
+
+const DISTRIBUTION_HEADER = ['judgments', 'R', 'P', 'I', 'N', 'relevant', 'relevant_or_partial', 'found'];
+
+function distributionCells(d: LabelDistribution): TableCell[] {
+  return [d.judgments, d.counts.R, d.counts.P, d.counts.I, d.counts.N, d.relevant, d.relevantOrPartial, d.found];
+}
+
+export function comprehensionTables(report: ComprehensionReport): ManualTable[] {
+  return [
+    {
+      name: 'summarizers',
+      header: ['summarizer', 'documents', ...DISTRIBUTION_HEADER],
+      rows: [...report.bySummarizer.map((s) => [s.summarizer, s.documents, ...distributionCells(s)]), ['all', null, ...distributionCells(report.overall)]],
+    },
+    {
+      name: 'questioners',
+      header: ['questioner', 'documents', ...DISTRIBUTION_HEADER],
+      rows: report.byQuestioner.map((q) => [q.questioner, q.documents, ...distributionCells(q)]),
+    },
+    {
+      name: 'grid',
+      header: ['summarizer', 'questioner', ...DISTRIBUTION_HEADER],
+      rows: report.grid.map((c) => [c.summarizer, c.questioner, ...distributionCells(c)]),
     },
   ];
 }
