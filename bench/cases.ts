@@ -9,6 +9,7 @@ import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
 import { METEOR_CASES } from './meteor-cases';
 import { QARLA_CASES } from './qarla-cases';
+import { MANUAL_CASES } from './manual-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
 import { comparePairwise, compareTwo } from './compare';
 import { PARAPHRASE_CASES } from './paraphrase-cases';
@@ -62,6 +63,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
   'editor-session': editorSession,
   ...METEOR_CASES,
   ...QARLA_CASES,
+  ...MANUAL_CASES,
   'syntax-csen': syntaxCsEn,
   'compare-two': compareTwo,
   'compare-pairwise': comparePairwise,

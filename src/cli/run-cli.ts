@@ -12,6 +12,7 @@ import { CliOutput, runCommand } from './cli-command';
 import { METRIC_OPTIONS_HELP } from './metric-options-help';
 import { runCorrelate } from './run-correlate';
 import { runParse } from './run-parse';
+import { MANUAL_COMMANDS, MANUAL_COMMANDS_USAGE } from './manual-commands';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
@@ -22,7 +23,7 @@ Usage:
   understudy correlate --human JUDGMENTS [--ref REF HYP ...] [options]   (correlations with human judgments;
                                                                         \`understudy correlate --help\`)
   understudy parse FILE [--conllu]     dependency parses of FILE's lines (understudy parse --help)
-
+${MANUAL_COMMANDS_USAGE}
 Output:
   --metrics LIST          comma-separated, default bleu,chrf,ter; any of:
                           ${METRIC_NAMES.join(', ')}
@@ -67,6 +68,8 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
   }
   if (command === 'correlate') return runCorrelate(rest, io);
   if (command === 'parse') return runParse(rest, io);
+  const manual = Object.hasOwn(MANUAL_COMMANDS, command) ? MANUAL_COMMANDS[command] : undefined;
+  if (manual) return manual(rest, io);
   if (command !== 'score') {
     io.stderr(`understudy: unknown command "${command}". Try \`understudy --help\`.\n`);
     return 2;

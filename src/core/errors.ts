@@ -16,7 +16,9 @@ export type UnderstudyErrorCode =
   | 'no-synonyms'
   | 'bad-judgments'
   | 'bad-parse-file'
-  | 'bad-parser-model';
+  | 'bad-parser-model'
+  // Manual evaluation (pyramids, reliability data, nuggets, relevance judgments): an annotation file that cannot be read.
+  | 'bad-annotations';
 
 export class UnderstudyError extends Error {
   constructor(

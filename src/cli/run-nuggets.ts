@@ -1,0 +1,49 @@
+import { UnderstudyError } from '../core/errors';
+import { readTextFile } from '../core/io/read-text';
+import { nuggetReportToText } from '../core/meta/manual/format-manual';
+import { nuggetReport } from '../core/meta/manual/nugget-f';
+import { readAnswerKey, readNuggetResponses } from '../core/meta/manual/nugget-files';
+import { nuggetTables } from '../core/meta/manual/manual-tables';
+import { EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, positiveNumber, runManual, tsvOf } from './manual-cli';
+import type { CliOutput } from './run-cli';
+
+export const NUGGETS_USAGE = `understudy nuggets — nugget precision, recall and F(beta) of TREC definition questions
+
+Usage:
+  understudy nuggets --key KEY.tsv --responses RESPONSES.tsv [options]
+    KEY: question, nugget, importance (vital|okay), [text]
+    RESPONSES: question, run, nuggets (ids the assessor found, comma-separated), text (the answer string); one row per answer string
+
+Options:
+  --beta B            F(beta) (default 3, TREC 2004; TREC 2003 used 5)
+  --allowance N       characters allowed per returned vital or okay nugget (default 100)
+  --per-question      also print every run's score on every question
+${exportUsage(['runs', 'questions'])}`;
+
+const OPTIONS = {
+  key: { type: 'string' },
+  responses: { type: 'string' },
+  beta: { type: 'string' },
+  allowance: { type: 'string' },
+  'per-question': { type: 'boolean' },
+  ...EXPORT_OPTIONS,
+} as const;
+
+function execute(argv: string[]): { output: string; warnings: readonly string[] } | 'help' {
+  const { values: v, positionals } = parseManualArgs('nuggets', argv, OPTIONS);
+  if (v.help) return 'help';
+  const format = exportFormat(v);
+  if (v.key === undefined || v.responses === undefined) throw new UnderstudyError('bad-option', 'Give the answer key with --key and the judged responses with --responses.');
+  if (positionals.length > 0) throw new UnderstudyError('bad-option', `Unexpected argument ${positionals[0]}: the files are named with --key and --responses.`);
+  const report = nuggetReport(readAnswerKey(readTextFile(v.key), v.key), readNuggetResponses(readTextFile(v.responses), v.responses), {
+    beta: positiveNumber('beta', v.beta, 3),
+    allowancePerNugget: positiveNumber('allowance', v.allowance, 100),
+  });
+  const output = format === 'json' ? jsonText(report) : format === 'tsv' ? tsvOf(nuggetTables(report), v.table) : nuggetReportToText(report, v['per-question'] ?? false);
+  return { output, warnings: report.warnings };
+}
+
+/** `understudy nuggets …` */
+export function runNuggets(argv: string[], io: CliOutput): number {
+  return runManual(argv, io, NUGGETS_USAGE, execute);
+}
