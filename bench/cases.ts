@@ -9,6 +9,7 @@ import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
 import { METEOR_CASES } from './meteor-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
+import { META_CASES } from './meta-cases';
 
 export interface BenchResult {
   name: string;
@@ -56,6 +57,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
   },
   'editor-session': editorSession,
   ...METEOR_CASES,
+  ...META_CASES,
   'syntax-csen': syntaxCsEn,
   'rescore-line': () => {
     const { root } = dataRoot();
