@@ -1,6 +1,7 @@
 import * as v8 from 'v8';
 import * as vm from 'vm';
 import * as fs from 'fs';
+import { META_CASES } from './meta-cases';
 import { performance } from 'perf_hooks';
 import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../src/core/engine/metric-settings';
 import { metricRequest } from '../src/core/engine/metric-registry';
@@ -9,7 +10,6 @@ import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
 import { METEOR_CASES } from './meteor-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
-import { META_CASES } from './meta-cases';
 
 export interface BenchResult {
   name: string;
@@ -35,6 +35,7 @@ function corpusCompute(name: string, references: string[][], hypotheses: string[
 
 export const CASES: Record<string, () => BenchResult[]> = {
   'bleu-chrf-100k': () => corpusCase(100_000),
+  ...META_CASES,
   'bleu-chrf-50k': () => corpusCase(50_000),
   'bleu-chrf-25k': () => corpusCase(25_000),
   'ter-csen': () => {
@@ -57,7 +58,6 @@ export const CASES: Record<string, () => BenchResult[]> = {
   },
   'editor-session': editorSession,
   ...METEOR_CASES,
-  ...META_CASES,
   'syntax-csen': syntaxCsEn,
   'rescore-line': () => {
     const { root } = dataRoot();
