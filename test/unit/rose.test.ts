@@ -8,6 +8,7 @@ import { mannWhitneyU } from '../../src/core/meta/rose/mann-whitney';
 import { applyRose, fitRose, parseRoseModel, RoseInput } from '../../src/core/meta/rose/rose-model';
 import { criticalCorrelation, roseSearch } from '../../src/core/meta/rose/rose-search';
 import { prepareRoseMetric, signatureMismatches } from '../../src/core/meta/rose/rose-metric';
+import { ScoringCancelled } from '../../src/core/engine/score-systems';
 import { seededRandom } from '../../src/core/significance/pcg64';
 import { summEvalTable, systemMeans } from '../../bench/meta-data';
 import { FIXTURES } from './golden';
@@ -241,5 +242,23 @@ describe('ROSE Monte Carlo search', () => {
     }
     const r = pearson(scores, systemMeans(half(table.human.relevance, 50), S, 50));
     assert.ok(r.statistic > -1 && r.statistic < 1);
+  });
+});
+
+describe('ROSE search: progress and cancellation', () => {
+  const units = 20;
+  const a = Float64Array.from({ length: units }, (_, u) => Math.sin(u));
+  const b = Float64Array.from({ length: units }, (_, u) => Math.cos(u * 2));
+  const input: RoseInput = { metrics: ['a', 'b'], predictors: [a, b], target: Float64Array.from(a, (x, u) => x + 0.5 * b[u] + 0.1 * Math.sin(7 * u)) };
+  it('reports the splits done, ending at the total', () => {
+    const seen: number[] = [];
+    roseSearch(input, { trials: 100, onProgress: (done, total) => seen.push(done / total) });
+    assert.ok(seen.length >= 2 && seen.every((x, i) => i === 0 || x >= seen[i - 1]));
+    assert.equal(seen[seen.length - 1], 1);
+  });
+  it('stops with ScoringCancelled when asked to', () => {
+    let polls = 0;
+    assert.throws(() => roseSearch(input, { trials: 4000, isCancelled: () => ++polls > 3 }), ScoringCancelled);
+    assert.equal(polls, 4);
   });
 });
