@@ -18,4 +18,4 @@ export const MANUAL_COMMANDS_USAGE = `  understudy pyramid …     pyramid / mod
   understudy agreement …   Krippendorff's alpha for assessor consistency             (\`understudy agreement --help\`)
   understudy nuggets …     nugget precision/recall/F(beta) of definition questions   (\`understudy nuggets --help\`)
   understudy relevance …   Relevance-Prediction and LDC-Agreement                    (\`understudy relevance --help\`)
-`;
+  understudy comprehension …   the cross comprehension test (Kolluru & Gotoh 2005)    (\`understudy comprehension --help\`)`;

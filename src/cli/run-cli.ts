@@ -13,6 +13,7 @@ import { METRIC_OPTIONS_HELP } from './metric-options-help';
 import { runCorrelate } from './run-correlate';
 import { runParse } from './run-parse';
 import { MANUAL_COMMANDS, MANUAL_COMMANDS_USAGE } from './manual-commands';
+import { META_COMMANDS, META_COMMANDS_USAGE, runMetaCommand } from './meta-commands';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} — MT and summarization metrics, exact to the reference tools
 
@@ -24,6 +25,7 @@ Usage:
                                                                         \`understudy correlate --help\`)
   understudy parse FILE [--conllu]     dependency parses of FILE's lines (understudy parse --help)
 ${MANUAL_COMMANDS_USAGE}
+${META_COMMANDS_USAGE}
 Output:
   --metrics LIST          comma-separated, default bleu,chrf,ter; any of:
                           ${METRIC_NAMES.join(', ')}
@@ -70,6 +72,7 @@ export function runCli(argv: string[], io: CliOutput = PROCESS_OUTPUT): number {
   if (command === 'parse') return runParse(rest, io);
   const manual = Object.hasOwn(MANUAL_COMMANDS, command) ? MANUAL_COMMANDS[command] : undefined;
   if (manual) return manual(rest, io);
+  if (Object.hasOwn(META_COMMANDS, command)) return runMetaCommand(command, rest, io);
   if (command !== 'score') {
     io.stderr(`understudy: unknown command "${command}". Try \`understudy --help\`.\n`);
     return 2;

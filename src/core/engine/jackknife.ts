@@ -30,11 +30,39 @@ export function withJackknife(references: ReferenceSet, prepare: (references: Re
       for (let c = 0; c < mean.length; c++) mean[c] /= present.length;
       return mean;
     },
+    combineReferences: full.combineReferences ? jackknifeCombination(full.combineReferences.bind(full), full.statsLayout.length) : undefined,
     corpusScore: (totals: Float64Array, count: number): MetricScore => full.corpusScore(totals, count),
     corpusScoreFromRows: full.corpusScoreFromRows ? (rows) => full.corpusScoreFromRows!(rows) : undefined,
     sentenceScore: (stats: Float64Array): MetricScore => full.sentenceScore(stats),
     // What matched is shown against all references: the jackknife changes the weighting, not the matches.
     explain: (hypothesis: string, segment: number) => full.explain(hypothesis, segment),
     signature: () => `${full.signature()}|jackknife:yes`,
+  };
+}
+
+/**
+ * Jackknifing over a subset of references from per-reference rows: the mean, in reference order, of the rows
+ * combined from each leave-one-out subset (one reference alone is scored as it is), as `withJackknife` averages.
+ */
+export function jackknifeCombination(
+  combine: NonNullable<PreparedMetric['combineReferences']>,
+  width: number,
+): NonNullable<PreparedMetric['combineReferences']> {
+  let others = new Int32Array(0);
+  const row = new Float64Array(width);
+  return (rows, offset, chosen, count, out) => {
+    if (count < 2) {
+      combine(rows, offset, chosen, count, out);
+      return;
+    }
+    if (others.length < count - 1) others = new Int32Array(count - 1);
+    out.fill(0);
+    for (let left = 0; left < count; left++) {
+      let at = 0;
+      for (let k = 0; k < count; k++) if (k !== left) others[at++] = chosen[k];
+      combine(rows, offset, others, count - 1, row);
+      for (let c = 0; c < width; c++) out[c] += row[c];
+    }
+    for (let c = 0; c < width; c++) out[c] /= count;
   };
 }

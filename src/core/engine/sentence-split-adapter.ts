@@ -33,6 +33,8 @@ export function withSentenceSplit(
     corpusScore: (totals, count) => inner.corpusScore(totals, count),
     corpusScoreFromRows: inner.corpusScoreFromRows ? (rows) => inner.corpusScoreFromRows!(rows) : undefined,
     sentenceScore: (stats) => inner.sentenceScore(stats),
+    // Per-reference rows of this adapter are the inner metric's rows on marked texts, so they combine as its do.
+    combineReferences: inner.combineReferences ? (rows, offset, chosen, count, out) => inner.combineReferences!(rows, offset, chosen, count, out) : undefined,
     explain: (hypothesis, segment) => inner.explain(markSentences(hypothesis, mode), segment),
     signature: () => `${inner.signature()}|split:${mode}`,
   };

@@ -406,6 +406,21 @@ export function prepareChrf(references: ReferenceSet, options: ChrfOptions = {})
     },
     corpusScore: (totals) => toScore(totals),
     sentenceScore: (stats) => toScore(stats),
+    // sacreBLEU keeps the statistics of the reference with the best sentence chrF, the first on ties.
+    combineReferences: (candidates, offset, chosen, count, out) => {
+      const width = layout.length;
+      let bestScore = -1;
+      for (let k = 0; k < count; k++) {
+        const at = offset + chosen[k] * width;
+        const row = candidates.subarray(at, at + width);
+        const f = chrfFromStats(row, o);
+        if (f > bestScore) {
+          bestScore = f;
+          out.set(row);
+        }
+      }
+      if (count === 0) out.fill(0);
+    },
     explain: (hypothesis, segment) => core.explain(name, hypothesis, segment, references),
     signature: () => signature,
   };

@@ -47,6 +47,19 @@ export interface PreparedMetric {
   explain(hypothesis: string, segment: number): Explanation;
   /** Reproducibility string, sacreBLEU style: `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0`. */
   signature(): string;
+  /**
+   * Present when a segment's statistics against several references follow from its statistics against each of them
+   * alone, as ROUGE-1.5.5's `-f A` sums per-model counts and `-f B`, chrF, TER and rouge-score pick one reference.
+   * `rows` holds the segment's per-reference rows, reference r's at `offset + r · width` (width = statsLayout.length),
+   * each `stats(hypothesis, segment)` of this metric prepared on that reference stream alone (`{ streams: [stream r] }`);
+   * the row combined from the references `chosen[0..count)` (ascending: stream order; only references the segment
+   * has) is written to `out` and equals `stats(hypothesis, segment)` of the metric prepared on those references
+   * together, bit for bit. Reading the chosen rows in place keeps resampling over reference subsets free of copies. It is what lets a meta-evaluation score a segment against any subset of its references
+   * from statistics computed once per reference (meta/conditions). Metrics whose statistics do not decompose leave it
+   * out: BLEU clips each n-gram by its maximum count over the references, NIST weighs n-grams over all references,
+   * METEOR and the syntactic metrics are not declared.
+   */
+  combineReferences?(rows: Float64Array, offset: number, chosen: Int32Array, count: number, out: Float64Array): void;
 }
 
 /** Adds `b` into `a` element-wise (stats are additive). */

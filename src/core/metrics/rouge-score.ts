@@ -164,6 +164,16 @@ export function prepareRougeScore(references: ReferenceSet, options: RougeScoreO
       stats[3] = 1;
       return stats;
     },
+    // score_multi: the reference with the highest F (the first on ties); no reference leaves a zero row.
+    combineReferences(rows: Float64Array, offset: number, chosen: Int32Array, count: number, out: Float64Array): void {
+      out.fill(0);
+      let best = -1;
+      for (let k = 0; k < count; k++) {
+        const at = offset + chosen[k] * 4;
+        if (best < 0 || rows[at + 2] > rows[best + 2]) best = at;
+      }
+      if (best >= 0) for (let c = 0; c < 4; c++) out[c] = rows[best + c];
+    },
     corpusScore(totals: Float64Array): MetricScore {
       const count = totals[3];
       if (!(count > 0)) return toScore(0, 0, 0, 0);

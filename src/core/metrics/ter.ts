@@ -328,6 +328,18 @@ export function prepareTer(references: ReferenceSet, options?: TerOptions): Prep
     stats,
     corpusScore: (totals) => terFromStats(totals),
     sentenceScore: (row) => terFromStats(row),
+    // The fewest edits (the first reference on ties) and the mean reference length, summed in reference order.
+    combineReferences: (rows, offset, chosen, count, out) => {
+      let best = Infinity;
+      let lengthSum = 0;
+      for (let k = 0; k < count; k++) {
+        const at = offset + 2 * chosen[k];
+        if (rows[at] < best) best = rows[at];
+        lengthSum += rows[at + 1];
+      }
+      out[0] = best;
+      out[1] = lengthSum / count;
+    },
     explain,
     signature: () => terSignature(nrefs, resolved),
   };

@@ -28,6 +28,34 @@ export function perlRound5(x: number): number {
   return Number(perlFixed5(x));
 }
 
+const SPLITTER = 134217729; // 2^27 + 1, Dekker's split of a double into two 26-bit halves
+
+/**
+ * `perlRound5` without the string round trip (about 20× faster), for hot loops such as re-combining ROUGE's
+ * per-model counts thousands of times. The same number: x·10⁵ is formed exactly as p + e (Dekker's product; 10⁵ has
+ * 17 bits, so both partial products are exact), rounded to the nearest integer n with ties to even (glibc rounds the
+ * exact binary value, and only x = q/64 with q odd can be a tie), and n/10⁵ — a correctly rounded division — is the
+ * double nearest to the decimal "n/10⁵" that Perl reads back. Negative, huge or non-finite values take `perlRound5`.
+ */
+export function perlRound5Fast(x: number): number {
+  if (!(x >= 0 && x < 1073741824)) return perlRound5(x);
+  const p = x * 100000;
+  // Away from a half, the rounded product already decides: its error (≤ ulp(p)/2 < 2^-22) cannot cross one.
+  const nearest = Math.round(p);
+  if (Math.abs(p - nearest) < 0.4999) return nearest / 100000;
+  const c = SPLITTER * x;
+  const high = c - (c - x);
+  const low = x - high;
+  const e = high * 100000 - p + low * 100000; // x·10⁵ = p + e exactly
+  const n = Math.floor(p);
+  const d = p - n - 0.5; // exact; a non-zero d outweighs |e| ≤ ulp(p)/2
+  let rounded: number;
+  if (d > 0 || (d === 0 && e > 0)) rounded = n + 1;
+  else if (d < 0 || (d === 0 && e < 0)) rounded = n;
+  else rounded = n % 2 === 0 ? n : n + 1; // exact tie
+  return rounded / 100000;
+}
+
 /** Perl's default number-to-string conversion (`%.15g`), used where ROUGE-1.5.5 prints raw counts (`-t 1`, `-t 2`). */
 export function perlNumberString(x: number): string {
   if (Number.isInteger(x) && Math.abs(x) < 1e15) return String(x);

@@ -7,6 +7,7 @@ import { LcsHit, rouge155Lcs } from './lcs-rouge';
 import { powExact } from '../correctly-rounded-math';
 import { NgramCoder, ngramTotal } from './ngram-rouge';
 import { perlRound5 } from './perl-format';
+import { Rouge155Combination, combineRouge155Rows, combineRouge155SumsA } from './combine-references';
 import {
   Rouge155AverageOptions, Rouge155AverageRow, Rouge155PrintedAverage, rouge155BootstrapAverage,
 } from './rouge155-average';
@@ -307,10 +308,31 @@ export function prepareRouge155(references: ReferenceSet, options: Rouge155Optio
     'version:1.5.5',
   ].join('|');
 
+  // ROUGE-W's -f B compares (hit/base)^(1/w) with base = Σ len^w, and a row keeps base^w: not exactly invertible.
+  const combination: Rouge155Combination | undefined = kind.type === 'wlcs' && modelAverage === 'B' ? undefined : {
+    modelAverage,
+    alpha,
+    modelScore: kind.type === 'lcs'
+      ? (hit, model) => (model > 0 ? hit / model : 0)
+      : (hit, model) => (model !== 0 ? perlRound5(hit / model) : 0),
+    ratio: kind.type === 'wlcs'
+      ? (hit, count) => (count === 0 ? 0 : powExact(hit / count, 1 / weight))
+      : (hit, count) => (count === 0 ? 0 : hit / count),
+  };
+
   return {
     name: variant,
     printedName,
     statsLayout: ROUGE155_STATS_LAYOUT,
+    ...(combination
+      ? {
+        combineReferences: modelAverage === 'A' && kind.type !== 'wlcs'
+          ? (rows: Float64Array, offset: number, chosen: Int32Array, count: number, out: Float64Array) =>
+            combineRouge155SumsA(rows, offset, chosen, count, out, alpha)
+          : (rows: Float64Array, offset: number, chosen: Int32Array, count: number, out: Float64Array) =>
+            combineRouge155Rows(rows, offset, chosen, count, out, combination),
+      }
+      : {}),
     stats(hypothesis: string, segment: number): Float64Array {
       const s = scoreSummary(hypothesis, segment);
       return Float64Array.of(s.recall, s.precision, s.fmeasure, 1, s.modelCount, s.peerCount, s.hit);

@@ -7,6 +7,7 @@ import { asciiLowerCase, rouge155Stem } from '../../text/stemmers/rouge155-stemm
 import { perlRound5 } from '../rouge155/perl-format';
 import { ROUGE155_STATS_LAYOUT, combineModels, fFromRounded } from '../rouge155/rouge155';
 import { rouge155BootstrapAverage } from '../rouge155/rouge155-average';
+import { combineRouge155Rows, combineRouge155SumsA } from '../rouge155/combine-references';
 import { UNDERSTUDY_VERSION } from '../../version';
 import { KeyedUnit, countOverlap, keyCounts, matchUnits, sumValues } from './unit-matching';
 import { ReferenceCache, contentWords, hypothesisParse, presentReferences, spanOf, summaryMeans, uniqueSpans } from './syntactic-common';
@@ -212,6 +213,18 @@ export function prepareBasicElements(references: ReferenceSet, options: BasicEle
         return { hit: countOverlap(peer, counts, false), modelCount: sumValues(counts), peerCount };
       });
       return rougeBeRow(models, modelAverage, alpha).row;
+    },
+    combineReferences(rows: Float64Array, offset: number, chosen: Int32Array, count: number, out: Float64Array): void {
+      if (modelAverage === 'A') {
+        combineRouge155SumsA(rows, offset, chosen, count, out, alpha);
+        return;
+      }
+      combineRouge155Rows(rows, offset, chosen, count, out, {
+        modelAverage,
+        alpha,
+        modelScore: (hit, model) => (model !== 0 ? perlRound5(hit / model) : 0),
+        ratio: (hit, n) => (n !== 0 ? hit / n : 0),
+      });
     },
     corpusScore(totals: Float64Array): MetricScore {
       return rougeBeMeans(totals, alpha);
