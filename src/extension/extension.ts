@@ -8,6 +8,7 @@ import { scoreAgainstReference } from './score-command';
 import { WorkerClient } from './worker-client';
 import { registerComparison } from './compare/register-comparison';
 import { registerExportScores } from './export-scores';
+import { registerCorrelations } from './correlations/register-correlations';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const worker = new WorkerClient(context.extensionPath);
@@ -29,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
     registerExportScores(store),
   );
   registerComparison(context, store);
+  registerCorrelations(context, store, worker);
   return createApi(store);
 }
 
