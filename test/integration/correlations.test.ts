@@ -185,3 +185,63 @@ describe('Show Correlations (WMT21 cs-en: 8 systems, DA z)', function () {
     await waitForRendered(() => webviewTexts('#correlation-status'), (t) => t.some((s) => /cancelled/.test(s)), 'the cancelled state');
   });
 });
+
+describe('Show Correlations on the workspace’s understudy.json', function () {
+  this.timeout(300000);
+  const folder = (): string => {
+    const uri = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(uri, 'the tests run with a workspace folder open');
+    return uri.fsPath;
+  };
+  const manifest = (): string => path.join(folder(), 'understudy.json');
+  let tmp = '';
+
+  before(async () => {
+    await extension().activate();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'understudy-manifest-'));
+    // Paths relative to the manifest, leading out of the workspace to the fixtures; the systems as a glob.
+    const fixtures = path.relative(folder(), path.join(extension().extensionPath, 'test/fixtures/data/wmt21-news'));
+    const manifestJson = {
+      name: 'WMT21 cs-en (manifest)',
+      references: [`${fixtures}/txt/references/newstest2021.cs-en.ref.A.en`],
+      systems: [`${fixtures}/txt/system-outputs/newstest2021.cs-en.hyp.*.en`],
+      metrics: ['bleu', 'chrf'],
+      humanJudgments: {
+        files: [{ file: `${fixtures}/humaneval/newstest2021-toen/ad-seg-scores-cs-en.csv` }, { file: `${fixtures}/humaneval/newstest2021-toen/ad-sys-ranking-cs-en-z-names.csv`, format: 'wmt21-sys' }],
+      },
+    };
+    fs.writeFileSync(manifest(), JSON.stringify(manifestJson, null, 2));
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(manifest(), { force: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('opens the evaluation the manifest describes, without asking, and shows its numbers', async function () {
+    const result = await vscode.commands.executeCommand<unknown>('understudy.showCorrelations');
+    assert.ok(result && typeof result === 'object' && 'systemLevel' in result, `expected a correlation report, got ${JSON.stringify(result)?.slice(0, 400)}`);
+    const report = result as CorrelationReport;
+    assert.deepStrictEqual(report.metrics.map((m) => m.name), ['bleu', 'chrf']);
+    assert.strictEqual(report.systems.filter((s) => s.included).length, 8, 'the glob found the 8 cs-en outputs, and only those');
+    const bleu = report.systemLevel.find((m) => m.metric === 'bleu')?.estimates.find((e) => e.correlation === 'pearson');
+    assert.strictEqual(bleu?.statistic, 0.5551759610143641, 'the golden system-level Pearson of BLEU against DA z (SciPy)');
+    skipWithoutProbe(this);
+    const [title] = await waitForRendered(() => webviewTexts('h1'), (t) => t.some((s) => s.includes('with DA z — WMT21 cs-en (manifest)')), 'the manifest’s name');
+    assert.match(title, /^Correlations with DA z — WMT21 cs-en \(manifest\)$/);
+    const rows = await waitForRendered(() => webviewTexts('table.system-level tbody tr'), (t) => t.some((r) => r.startsWith('chrF')), 'the system-level table', 30000);
+    assert.ok(normalise(rows).some((r) => r.startsWith('BLEU\tpearson\t0.5552\t')), rows.join('\n'));
+  });
+
+  it('says what is wrong with a manifest, naming the field, and runs nothing', async () => {
+    const bad = path.join(tmp, 'understudy.json');
+    fs.writeFileSync(bad, JSON.stringify({ references: ['ref.en'], systems: ['hyp.*.en'] }));
+    const result = await vscode.commands.executeCommand<{ error?: { code: string; message: string } }>('understudy.showCorrelations', vscode.Uri.file(bad));
+    assert.strictEqual(result?.error?.code, 'bad-option');
+    assert.match(result?.error?.message ?? '', /no "humanJudgments"/);
+    fs.writeFileSync(bad, JSON.stringify({ references: ['ref.en'], systems: ['nothing-*.txt'], humanJudgments: { files: [{ file: 'j.csv' }] } }));
+    const none = await vscode.commands.executeCommand<{ error?: { code: string; message: string } }>('understudy.showCorrelations', vscode.Uri.file(bad));
+    assert.match(none?.error?.message ?? '', /"nothing-\*\.txt" matches no file/);
+  });
+});

@@ -9,6 +9,8 @@ import { WorkerClient } from '../worker-client';
 import { CorrelationController, ExportResult } from './correlation-controller';
 import { pickCorrelationEvaluation } from './correlation-pickers';
 import { CorrelationEvaluation } from './run-correlation';
+import { evaluationFromManifest, findWorkspaceManifests } from './workspace-manifest';
+import { UnderstudyError } from '../../core/errors';
 
 type UriLike = vscode.Uri | string;
 
@@ -66,8 +68,20 @@ export function evaluationFromArgs(args: ShowCorrelationsArgs): CorrelationEvalu
   };
 }
 
+/** The workspace's understudy.json: the only one, or one picked when several folders have one; none: undefined. */
+async function pickWorkspaceManifest(): Promise<vscode.Uri | undefined> {
+  const manifests = await findWorkspaceManifests();
+  if (manifests.length <= 1) return manifests[0];
+  const picked = await vscode.window.showQuickPick(
+    manifests.map((uri) => ({ label: vscode.workspace.getWorkspaceFolder(uri)?.name ?? uri.fsPath, description: vscode.workspace.asRelativePath(uri, true), uri })),
+    { title: 'Show the correlations of which evaluation?' },
+  );
+  return picked?.uri;
+}
+
 /**
- * Registers "Understudy: Show Correlations" (`understudy.showCorrelations`: pickers, or a `ShowCorrelationsArgs`;
+ * Registers "Understudy: Show Correlations" (`understudy.showCorrelations`: the workspace's `understudy.json`, else
+ * pickers; or the URI of a manifest; or a `ShowCorrelationsArgs`;
  * resolves to the report, `{ error }` or undefined) and `understudy.correlations.export` (a table of the report shown,
  * written where a program says).
  */
@@ -85,7 +99,20 @@ export function registerCorrelations(context: vscode.ExtensionContext, store: Ev
         }
         return controller.show(evaluation, (args as ShowCorrelationsArgs).options);
       }
-      const evaluation = await pickCorrelationEvaluation(context, store, worker);
+      // An understudy.json (the one given, e.g. from the Explorer, or the workspace's) says everything; else ask.
+      const manifest = args instanceof vscode.Uri ? args : await pickWorkspaceManifest();
+      let evaluation: CorrelationEvaluation | undefined;
+      if (manifest) {
+        try {
+          evaluation = await evaluationFromManifest(manifest);
+        } catch (error) {
+          const message = (error as Error).message;
+          void vscode.window.showErrorMessage(`Understudy: ${message}`, 'Open the Manifest').then((choice) => (choice ? vscode.commands.executeCommand('vscode.open', manifest) : undefined));
+          return { error: { code: error instanceof UnderstudyError ? error.code : 'bad-option', message } };
+        }
+      } else {
+        evaluation = await pickCorrelationEvaluation(context, store, worker);
+      }
       return evaluation ? controller.show(evaluation) : undefined;
     }),
     vscode.commands.registerCommand('understudy.correlations.export', (args?: ExportCorrelationsArgs): Promise<ExportResult> => {
