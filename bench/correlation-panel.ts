@@ -1,4 +1,3 @@
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
@@ -6,10 +5,8 @@ import { metricRequest } from '../src/core/engine/metric-registry';
 import { DEFAULT_METRIC_SETTINGS } from '../src/core/engine/metric-settings';
 import { prepareCorrelation } from '../src/core/meta/correlation-inputs';
 import { runMetaEvaluation } from '../src/core/meta/meta-evaluation';
-import { correlationHtml } from '../webview/correlation/correlation-html';
-import { makeNonce } from '../webview/report/report-html';
 import type { CorrelationPanelOptions, ShowCorrelationsMessage } from '../webview/shared/correlation-protocol';
-import { launchChromium, openReadyWebview, serveWebview } from '../test/webview/serve';
+import { launchChromium, openReadyWebview, startCorrelationPageServer } from '../test/webview/serve';
 import type { BenchResult } from './cases';
 import { dataRoot, readLines } from './data';
 
@@ -88,15 +85,7 @@ export async function correlationPanel(): Promise<BenchResult[]> {
   };
   const bytes = Buffer.byteLength(JSON.stringify(message));
 
-  const server = await serveWebview((served) =>
-    correlationHtml({
-      cspSource: served.origin,
-      scriptUri: served.bundleUri('correlation.js'),
-      styleUri: served.bundleUri('correlation.css'),
-      nonce: makeNonce((bound) => crypto.randomInt(bound)),
-      title: 'Understudy correlations',
-    }),
-  );
+  const server = await startCorrelationPageServer();
   const browser = await launchChromium();
   const times: number[] = [];
   let drawn = { rows: 0, points: 0 };

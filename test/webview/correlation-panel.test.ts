@@ -2,16 +2,13 @@
 // messages delivered as the extension host would. The report is the real WMT21 cs-en meta-evaluation (8 systems,
 // BLEU, chrF, TER against DA z) with one system renamed to a hostile name.
 import * as assert from 'assert';
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import type { CorrelationReport } from '../../src/core/meta/correlation-report';
-import { correlationHtml } from '../../webview/correlation/correlation-html';
-import { makeNonce } from '../../webview/report/report-html';
 import type { CorrelationPanelOptions, MessageFromCorrelationWebview, ShowCorrelationsMessage } from '../../webview/shared/correlation-protocol';
 import { csEnReport } from '../unit/correlation-fixture';
-import { closeWebview, launchChromium, openReadyWebview, OpenOptions, ROOT, serveWebview, WebviewPage, WebviewServer } from './serve';
+import { closeWebview, launchChromium, openReadyWebview, OpenOptions, ROOT, startCorrelationPageServer, WebviewPage, WebviewServer } from './serve';
 
 const EVIL = '<img src=x onerror=alert(1)>';
 
@@ -84,15 +81,7 @@ describe('correlation panel (headless Chromium)', function () {
   before(async function () {
     if (!fs.existsSync(path.join(ROOT, 'dist/webview/correlation.js'))) throw new Error('dist/webview/correlation.js is missing: run `npm run build` first.');
     report = hostileReport();
-    server = await serveWebview((served) =>
-      correlationHtml({
-        cspSource: served.origin,
-        scriptUri: served.bundleUri('correlation.js'),
-        styleUri: served.bundleUri('correlation.css'),
-        nonce: makeNonce((bound) => crypto.randomInt(bound)),
-        title: 'Understudy correlations',
-      }),
-    );
+    server = await startCorrelationPageServer();
     browser = await launchChromium();
   });
 
