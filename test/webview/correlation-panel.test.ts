@@ -347,4 +347,20 @@ describe('correlation panel (headless Chromium)', function () {
     assert.match((await page.locator('.reproduce .note.warning').textContent()) ?? '', /^Unsaved changes in hyp\.Online-A\.en/);
     assert.deepStrictEqual(await page.locator('.signatures li .metric').allTextContents(), ['Correlations', 'BLEU', 'chrF', 'TER']);
   });
+
+  it('runs under a nonce-only CSP: no inline or foreign script runs, even one a hostile text could smuggle in', async () => {
+    await show();
+    const csp = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+    const nonce = /script-src 'nonce-([A-Za-z0-9]+)'/.exec(csp)?.[1];
+    assert.ok(nonce && nonce.length >= 16, csp);
+    assert.match(csp, /default-src 'none'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
+    assert.strictEqual(await page.locator(`script[nonce="${nonce}"]`).count(), 1, 'the bundle is the one script, with the nonce');
+    // A script element without the nonce (as markup injection would add) is refused and reported.
+    await page.evaluate("const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s);");
+    await page.waitForFunction('window.__cspViolations.length > 0');
+    assert.deepStrictEqual(await page.evaluate<string[]>('window.__cspViolations.splice(0)'), ['script-src-elem inline']);
+    assert.strictEqual(await page.evaluate('window.__ran === true'), false);
+    webview.errors.splice(0);
+  });
 });
