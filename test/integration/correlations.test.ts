@@ -15,6 +15,7 @@ import { shellWords } from '../shell-words';
 import { pressKey, screenshot, skipWithoutProbe, waitForRendered, webviewClick, webviewTexts } from './ui-probe';
 
 const EXTENSION_ID = 'understudy.understudy';
+// Every webview selector starts at the panel's <main id="correlations">: other views (the comparison) may be open.
 
 function extension(): vscode.Extension<UnderstudyApi> {
   const found = vscode.extensions.getExtension<UnderstudyApi>(EXTENSION_ID);
@@ -52,7 +53,7 @@ function expectedRows(report: CorrelationReport, request: CorrelationTableReques
 const normalise = (texts: string[]): string[] => texts.map((t) => t.split('\t').map((c) => c.trim()).join('\t'));
 
 async function shownCommandLine(): Promise<string> {
-  const [command] = await webviewTexts('.reproduce .command code');
+  const [command] = await webviewTexts('#correlations .reproduce .command code');
   assert.ok(command, 'the panel shows a command line');
   return command.trim();
 }
@@ -77,6 +78,7 @@ describe('Show Correlations (WMT21 cs-en: 8 systems, DA z)', function () {
 
   before(async () => {
     await extension().activate();
+    await vscode.commands.executeCommand('workbench.action.closePanel');
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'understudy-correlations-'));
     const result = await vscode.commands.executeCommand<unknown>('understudy.showCorrelations', args({ bootstrapSamples: 300, permutationSamples: 300 }));
     assert.ok(result && typeof result === 'object' && 'systemLevel' in result, `expected a correlation report, got ${JSON.stringify(result)?.slice(0, 400)}`);
@@ -103,12 +105,12 @@ describe('Show Correlations (WMT21 cs-en: 8 systems, DA z)', function () {
   it('shows the CLI’s numbers: system-level correlations, comparisons, systems table and the scatter plots’ coefficients', async function () {
     skipWithoutProbe(this);
     const cli = await runShownCommand(await shownCommandLine());
-    const rows = await waitForRendered(() => webviewTexts('table.system-level tbody tr'), (t) => t.length === 9, 'the system-level correlations', 30000);
+    const rows = await waitForRendered(() => webviewTexts('#correlations table.system-level tbody tr'), (t) => t.length === 9, 'the system-level correlations', 30000);
     assert.deepStrictEqual(normalise(rows), expectedRows(cli, { table: 'system-level' }));
     assert.ok(rows[0].startsWith('BLEU\tpearson\t0.5552\t[-0.2456, 0.9056]'), rows[0]);
-    assert.deepStrictEqual(normalise(await webviewTexts('table.system-comparisons tbody tr')), expectedRows(cli, { table: 'comparisons', level: 'system' }));
-    assert.deepStrictEqual(normalise(await webviewTexts('table.systems tbody tr')), expectedRows(cli, { table: 'systems' }));
-    const caption = normalise(await webviewTexts('figure.scatter[data-metric="chrf"] table.estimates tbody tr'));
+    assert.deepStrictEqual(normalise(await webviewTexts('#correlations table.system-comparisons tbody tr')), expectedRows(cli, { table: 'comparisons', level: 'system' }));
+    assert.deepStrictEqual(normalise(await webviewTexts('#correlations table.systems tbody tr')), expectedRows(cli, { table: 'systems' }));
+    const caption = normalise(await webviewTexts('#correlations figure.scatter[data-metric="chrf"] table.estimates tbody tr'));
     const chrf = cli.systemLevel.find((m) => m.metric === 'chrf');
     assert.deepStrictEqual(
       caption.map((c) => c.split('\t').slice(1, 2)[0]),
@@ -119,7 +121,7 @@ describe('Show Correlations (WMT21 cs-en: 8 systems, DA z)', function () {
 
   it('a point lists its segments with their hypotheses; a segment opens the output at its line; a system opens its file', async function () {
     skipWithoutProbe(this);
-    await webviewClick('figure.scatter[data-metric="bleu"] circle.point[data-system="Facebook-AI"]');
+    await webviewClick('#correlations figure.scatter[data-metric="bleu"] circle.point[data-system="Facebook-AI"]');
     const facebook = systems().find((u) => u.path.endsWith('hyp.Facebook-AI.en'));
     assert.ok(facebook);
     const firstLine = fs.readFileSync(facebook.fsPath, 'utf8').split('\n')[0];
@@ -127,20 +129,20 @@ describe('Show Correlations (WMT21 cs-en: 8 systems, DA z)', function () {
     const judged = report.segments?.human[s].findIndex((v) => v !== null) ?? -1;
     assert.ok(judged >= 0);
     await waitForRendered(
-      () => webviewTexts(`#segment-list tr[data-index="${judged}"] .hypothesis`),
+      () => webviewTexts(`#correlations #segment-list tr[data-index="${judged}"] .hypothesis`),
       (t) => t.length === 1 && t[0] !== '…',
       'the hypothesis of a judged segment',
       20000,
     );
-    if (judged === 0) assert.deepStrictEqual(await webviewTexts('#segment-list tr[data-index="0"] .hypothesis'), [firstLine]);
-    await webviewClick(`#segment-list button.segment-link[data-index="${judged}"]`);
+    if (judged === 0) assert.deepStrictEqual(await webviewTexts('#correlations #segment-list tr[data-index="0"] .hypothesis'), [firstLine]);
+    await webviewClick(`#correlations #segment-list button.segment-link[data-index="${judged}"]`);
     const editor = await waitForRendered(
       async () => vscode.window.activeTextEditor,
       (e) => e?.document.uri.fsPath === facebook.fsPath && e.selection.start.line === judged,
       `the output opened at line ${judged + 1}`,
     );
     assert.strictEqual(editor?.selection.end.line, judged);
-    await webviewClick('table.systems button.system-link[data-system="Online-A"]');
+    await webviewClick('#correlations table.systems button.system-link[data-system="Online-A"]');
     await waitForRendered(async () => vscode.window.activeTextEditor?.document.uri.path ?? '', (p) => p.endsWith('hyp.Online-A.en'), 'Online-A opened');
   });
 
@@ -162,27 +164,27 @@ describe('Show Correlations (WMT21 cs-en: 8 systems, DA z)', function () {
 
   it('recomputes with the options set in the panel; the new command line reproduces the new numbers', async function () {
     skipWithoutProbe(this);
-    await webviewClick('vscode-collapsible.options');
-    await webviewClick('vscode-checkbox[value="spearman"]');
-    await webviewClick('vscode-textfield[name="seed"] input');
+    await webviewClick('#correlations vscode-collapsible.options');
+    await webviewClick('#correlations vscode-checkbox[value="spearman"]');
+    await webviewClick('#correlations vscode-textfield[name="seed"] input');
     await pressKey('Control+a');
     await pressKey('7');
-    await webviewClick('vscode-button.apply');
+    await webviewClick('#correlations vscode-button.apply');
     const commandLine = await waitForRendered(shownCommandLine, (c) => c.includes('--seed 7') && c.includes('--correlations pearson,kendall-b'), 'the new command line', 60000);
-    await waitForRendered(() => webviewTexts('table.system-level tbody tr'), (t) => t.length === 6, 'two coefficients per metric', 60000);
+    await waitForRendered(() => webviewTexts('#correlations table.system-level tbody tr'), (t) => t.length === 6, 'two coefficients per metric', 60000);
     const cli = await runShownCommand(commandLine);
     assert.match(cli.signature, /corr:pearson,kendall-b\|.*boot:300,items,seed:7\|perm:300,seed:7\|/);
-    assert.deepStrictEqual(normalise(await webviewTexts('table.system-level tbody tr')), expectedRows(cli, { table: 'system-level' }));
+    assert.deepStrictEqual(normalise(await webviewTexts('#correlations table.system-level tbody tr')), expectedRows(cli, { table: 'system-level' }));
   });
 
   it('shows progress while the worker computes and stops on Cancel', async function () {
     skipWithoutProbe(this);
     // A million bootstrap draws (the most the options allow) take minutes: long enough to see progress and cancel.
     const running = vscode.commands.executeCommand<unknown>('understudy.showCorrelations', args({ bootstrapSamples: 1_000_000, permutationSamples: 300 }));
-    await waitForRendered(() => webviewTexts('#correlation-status'), (t) => t.some((s) => /%/.test(s)), 'the progress', 30000);
-    await webviewClick('vscode-button.cancel');
+    await waitForRendered(() => webviewTexts('#correlations #correlation-status'), (t) => t.some((s) => /%/.test(s)), 'the progress', 30000);
+    await webviewClick('#correlations vscode-button.cancel');
     assert.strictEqual(await running, undefined, 'a cancelled run resolves to nothing');
-    await waitForRendered(() => webviewTexts('#correlation-status'), (t) => t.some((s) => /cancelled/.test(s)), 'the cancelled state');
+    await waitForRendered(() => webviewTexts('#correlations #correlation-status'), (t) => t.some((s) => /cancelled/.test(s)), 'the cancelled state');
   });
 });
 
@@ -228,9 +230,9 @@ describe('Show Correlations on the workspace’s understudy.json', function () {
     const bleu = report.systemLevel.find((m) => m.metric === 'bleu')?.estimates.find((e) => e.correlation === 'pearson');
     assert.strictEqual(bleu?.statistic, 0.5551759610143641, 'the golden system-level Pearson of BLEU against DA z (SciPy)');
     skipWithoutProbe(this);
-    const [title] = await waitForRendered(() => webviewTexts('h1'), (t) => t.some((s) => s.includes('with DA z — WMT21 cs-en (manifest)')), 'the manifest’s name');
+    const [title] = await waitForRendered(() => webviewTexts('#correlations h1'), (t) => t.some((s) => s.includes('with DA z — WMT21 cs-en (manifest)')), 'the manifest’s name');
     assert.match(title, /^Correlations with DA z — WMT21 cs-en \(manifest\)$/);
-    const rows = await waitForRendered(() => webviewTexts('table.system-level tbody tr'), (t) => t.some((r) => r.startsWith('chrF')), 'the system-level table', 30000);
+    const rows = await waitForRendered(() => webviewTexts('#correlations table.system-level tbody tr'), (t) => t.some((r) => r.startsWith('chrF')), 'the system-level table', 30000);
     assert.ok(normalise(rows).some((r) => r.startsWith('BLEU\tpearson\t0.5552\t')), rows.join('\n'));
   });
 

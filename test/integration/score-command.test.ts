@@ -79,6 +79,7 @@ describe('Understudy extension', () => {
         'understudy.compareWith',
         'understudy.exportScores',
         'understudy.scoreAgainstReference',
+        'understudy.showCorrelations',
         'understudy.showReport',
       ].sort(),
     );
