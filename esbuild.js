@@ -18,6 +18,8 @@ const webviewTargets = [
   { entryPoints: ['webview/report/main.ts'], outfile: 'dist/webview/report.js' },
   // Comparison summary view and pairwise table (src/extension/compare/comparison-views.ts): compare.js + compare.css.
   { entryPoints: ['webview/compare/main.ts'], outfile: 'dist/webview/compare.js' },
+  // Correlation panel (src/extension/correlations/correlation-panel.ts): correlation.js + correlation.css.
+  { entryPoints: ['webview/correlation/main.ts'], outfile: 'dist/webview/correlation.js' },
 ];
 
 async function main() {

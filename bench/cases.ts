@@ -15,6 +15,7 @@ import { BorrowedShapeTrees } from './syntax-trees';
 import { comparePairwise, compareTwo } from './compare';
 import { PARAPHRASE_CASES } from './paraphrase-cases';
 import { correlationBootstrap } from './correlation-bootstrap';
+import { correlationPanel } from './correlation-panel';
 import { createParser } from '../src/core/io/parser-model-file';
 
 export interface BenchResult {
@@ -39,7 +40,8 @@ function corpusCompute(name: string, references: string[][], hypotheses: string[
   return (performance.now() - start) / 1000;
 }
 
-export const CASES: Record<string, () => BenchResult[]> = {
+/** A case returns its rows, or a promise of them (cases that drive a browser). */
+export const CASES: Record<string, () => BenchResult[] | Promise<BenchResult[]>> = {
   'bleu-chrf-100k': () => corpusCase(100_000),
   ...META_CASES,
   'bleu-chrf-50k': () => corpusCase(50_000),
@@ -70,6 +72,7 @@ export const CASES: Record<string, () => BenchResult[]> = {
   'compare-two': compareTwo,
   'compare-pairwise': comparePairwise,
   'correlation-bootstrap': correlationBootstrap,
+  'correlation-panel': correlationPanel,
   'parse-csen': parseCsEn,
   'rescore-line': () => {
     const { root } = dataRoot();
@@ -212,6 +215,7 @@ if (require.main === module) {
     console.error(`unknown bench case ${name}; known: ${Object.keys(CASES).join(', ')}`);
     process.exit(2);
   }
-  const results = run();
-  process.stdout.write(JSON.stringify({ results, maxRssKiB: process.resourceUsage().maxRSS }) + '\n');
+  void Promise.resolve(run()).then((results) => {
+    process.stdout.write(JSON.stringify({ results, maxRssKiB: process.resourceUsage().maxRSS }) + '\n');
+  });
 }

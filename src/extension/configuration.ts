@@ -63,7 +63,8 @@ function filePath(config: vscode.WorkspaceConfiguration, key: string): string | 
 export function settingsFromConfiguration(): { metrics: string[]; settings: MetricSettings } {
   const config = vscode.workspace.getConfiguration('understudy');
   const settings: Record<string, unknown> = { ...DEFAULT_METRIC_SETTINGS };
-  for (const [key, field] of SETTING_KEYS) settings[field] = config.get(key, DEFAULT_METRIC_SETTINGS[field]);
+  // A `null` setting (the METEOR lists' default in package.json) means unset: the engine's default, and no CLI flag.
+  for (const [key, field] of SETTING_KEYS) settings[field] = config.get(key) ?? DEFAULT_METRIC_SETTINGS[field];
   settings.expansionSourceFile = filePath(config, 'referenceExpansion.sourceFile');
   settings.synonymsFile = filePath(config, 'referenceExpansion.synonymsFile');
   return { metrics: config.get<string[]>('metrics', ['bleu', 'chrf', 'ter']), settings: settings as unknown as MetricSettings };

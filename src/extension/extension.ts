@@ -10,6 +10,7 @@ import { scoreAgainstReference } from './score-command';
 import { WorkerClient } from './worker-client';
 import { registerComparison } from './compare/register-comparison';
 import { registerExportScores } from './export-scores';
+import { registerCorrelations } from './correlations/register-correlations';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const started = performance.now();
@@ -34,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
     registerExportScores(store),
   );
   registerComparison(context, store);
+  registerCorrelations(context, store, worker);
   return createApi(store);
 }
 

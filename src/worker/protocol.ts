@@ -4,6 +4,8 @@ import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-sess
 import { UnderstudyErrorCode } from '../core/errors';
 import { CorrelationReport, MetaEvaluationOptions } from '../core/meta/correlation-report';
 import { CorrelationSources } from '../core/meta/correlation-inputs';
+import { HumanJudgmentsFile } from '../core/meta/judgments/human-judgments';
+import { JudgmentFileSummary } from '../core/meta/judgments/judgment-summary';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { SystemComparison } from '../core/compare/compare-systems';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
@@ -123,13 +125,21 @@ export interface RemoveSystem {
   readonly system: string;
 }
 
+/** What judgment files hold (format, level, aspects), read as `correlate` will. Replies with `JudgmentFileSummary[]`. */
+export interface JudgmentInfo {
+  readonly type: 'judgment-info';
+  readonly id: number;
+  readonly files: readonly HumanJudgmentsFile[];
+  readonly texts: readonly string[];
+}
+
 export interface CloseSession {
   readonly type: 'close-session';
   readonly id: number;
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | RemoveSystem | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | JudgmentInfo | RemoveSystem | CloseSession;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -142,6 +152,7 @@ export interface WorkerResults {
   intervals: Record<string, BootstrapInterval>;
   compare: Record<string, SystemComparison>;
   correlate: CorrelationReport;
+  'judgment-info': JudgmentFileSummary[];
   'close-session': null;
 }
 

@@ -12,6 +12,7 @@ import { CompareSystems, CorrelateJob, SystemComparison, WorkerReply, WorkerRequ
 import { prepareCorrelation } from '../core/meta/correlation-inputs';
 import { CorrelationReport } from '../core/meta/correlation-report';
 import { runMetaEvaluation } from '../core/meta/meta-evaluation';
+import { summarizeJudgments } from '../core/meta/judgments/judgment-summary';
 
 /** Evaluation sessions by the host's id: prepared metrics and the systems scored against them. */
 const sessions = new Map<number, EvaluationSession>();
@@ -97,6 +98,8 @@ function handle(request: WorkerRequest): unknown {
       return compareSystems(session(request.session), request);
     case 'correlate':
       return correlate(request);
+    case 'judgment-info':
+      return summarizeJudgments(request.files.map((spec, i) => ({ spec, text: request.texts[i] ?? '' })));
     case 'close-session':
       sessions.delete(request.session);
       return null;

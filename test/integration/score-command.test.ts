@@ -69,7 +69,7 @@ describe('Understudy extension', () => {
     const contributed = (extension().packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map(
       (c) => c.command,
     );
-    for (const command of ['understudy.scoreAgainstReference', 'understudy.showReport', 'understudy.nextLowSegment', 'understudy.openReferences', 'understudy.compareWith', 'understudy.compareSystems', 'understudy.exportScores']) {
+    for (const command of ['understudy.scoreAgainstReference', 'understudy.showReport', 'understudy.nextLowSegment', 'understudy.openReferences', 'understudy.compareWith', 'understudy.compareSystems', 'understudy.exportScores', 'understudy.showCorrelations']) {
       assert.ok(contributed.includes(command), `${command} is contributed`);
     }
     const registered = new Set(await vscode.commands.getCommands(true));

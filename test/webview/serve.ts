@@ -7,6 +7,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { Browser, chromium, Page } from 'playwright-core';
+import { correlationHtml } from '../../webview/correlation/correlation-html';
 import { makeNonce, reportHtml } from '../../webview/report/report-html';
 
 /** The repository root: the nearest folder above this file with esbuild.js (works from out/ or another outDir). */
@@ -109,6 +110,19 @@ export function startReportPageServer(): Promise<ReportPageServer> {
       scriptUri: page.bundleUri('report.js'),
       styleUri: page.bundleUri('report.css'),
       nonce: makeNonce((bound) => crypto.randomInt(bound)),
+    }),
+  );
+}
+
+/** The correlation panel's page, exactly as CorrelationPanel builds it (cspSource = this server's origin). */
+export function startCorrelationPageServer(): Promise<WebviewServer> {
+  return serveWebview((page) =>
+    correlationHtml({
+      cspSource: page.origin,
+      scriptUri: page.bundleUri('correlation.js'),
+      styleUri: page.bundleUri('correlation.css'),
+      nonce: makeNonce((bound) => crypto.randomInt(bound)),
+      title: 'Understudy correlations',
     }),
   );
 }

@@ -9,6 +9,7 @@ import { el } from '../report/dom';
 import { systemLabels } from '../report/system-names';
 import { PLOT_CLASS, themeColours, withoutInlineStyle } from '../report/histogram';
 import { commandLineBlock, markedText, signatureList, statusLine } from './common';
+import { arrowKeysBetween } from '../shared/list-keyboard';
 
 export interface SummaryActions {
   readonly onRevealLine: (line: number) => void;
@@ -105,19 +106,6 @@ function differenceItem(entry: DifferenceEntry, message: ShowSummaryMessage, act
   );
 }
 
-/** Up/Down (and Home/End) move between the line buttons of the list. */
-function listKeyboard(list: HTMLElement): void {
-  list.addEventListener('keydown', (event) => {
-    const buttons = [...list.querySelectorAll<HTMLButtonElement>('button.line-link')];
-    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (index < 0) return;
-    const target = event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : undefined;
-    if (target === undefined || target < 0 || target >= buttons.length) return;
-    event.preventDefault();
-    buttons[target].focus();
-  });
-}
-
 function rankingControls(message: ShowSummaryMessage, actions: SummaryActions): HTMLElement {
   const metric = el('select', { class: 'rank-metric', 'aria-label': 'Rank by metric' }, ...message.metrics.map((m) => el('option', { value: m }, describeMetric(m).label)));
   metric.value = message.rankBy;
@@ -145,7 +133,7 @@ export function renderSummary(message: ShowSummaryMessage, width: number, action
   }
   parts.push(deltaHistogram(message, width));
   const list = el('ol', { class: 'differences', 'aria-label': 'Largest differences' }, ...message.differences.map((entry) => differenceItem(entry, message, actions)));
-  listKeyboard(list);
+  arrowKeysBetween(list, 'button.line-link');
   parts.push(
     el(
       'section',

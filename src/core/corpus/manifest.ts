@@ -74,7 +74,8 @@ export interface ParsedManifest {
   readonly problems: readonly ManifestProblem[];
 }
 
-const TOP_LEVEL_KEYS = ['$schema', 'name', 'task', 'references', 'source', 'systems', 'judgments', 'metrics', 'settings'];
+// `humanJudgments` (what Show Correlations correlates with) is read by src/core/meta/correlation-manifest.ts.
+const TOP_LEVEL_KEYS = ['$schema', 'name', 'task', 'references', 'source', 'systems', 'judgments', 'humanJudgments', 'metrics', 'settings'];
 
 const rangeOf = (node: Node): TextRange => ({ offset: node.offset, length: node.length });
 

@@ -1,22 +1,10 @@
-import { CorrelationReport, Interval, MetricComparison, Statistic } from '../meta/correlation-report';
+import { CorrelationReport, MetricComparison } from '../meta/correlation-report';
+import { formatInterval as interval, formatPValue as pvalue, formatStatistic as num } from './correlation-format';
 import { digitsFor } from './format-report';
 
 /** `understudy correlate --json`: the CorrelationReport itself (documented in the README, schema understudy-correlation/1). */
 export function correlationReportToJson(report: CorrelationReport): string {
   return JSON.stringify(report, null, 1) + '\n';
-}
-
-function num(value: Statistic, digits = 4): string {
-  return value === null ? '–' : value.toFixed(digits);
-}
-
-function interval(i: Interval | null, digits = 4): string {
-  return i === null ? '–' : `[${num(i.lower, digits)}, ${num(i.upper, digits)}]`;
-}
-
-function pvalue(p: Statistic): string {
-  if (p === null) return '–';
-  return p < 0.0001 ? p.toExponential(1) : p.toFixed(4);
 }
 
 /** Left-aligned first column, right-aligned numbers; a trailing free-text column is left as is. */

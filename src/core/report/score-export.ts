@@ -126,7 +126,7 @@ export function markdownText(text: string): string {
 }
 
 /** Inline code that survives any backticks in the text (a longer fence). */
-function inlineCode(text: string): string {
+export function inlineCode(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';

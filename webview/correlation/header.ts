@@ -1,0 +1,85 @@
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import type { CorrelationReport } from '../../src/core/meta/correlation-report';
+import type { CorrelationStatus, ShowCorrelationsMessage } from '../shared/correlation-protocol';
+import { el } from '../report/dom';
+
+export const STATUS_ID = 'correlation-status';
+
+/** Progress (stage, percent, Cancel), or what stopped the computation (with Run again). */
+export function statusLine(status: CorrelationStatus, hasReport: boolean, actions: { onCancel: () => void; onRerun: () => void }): HTMLElement {
+  const region = el('div', { id: STATUS_ID, class: `status ${status.state}`, role: 'status' });
+  switch (status.state) {
+    case 'computing': {
+      const percent = Math.floor((100 * status.done) / Math.max(1, status.total));
+      const cancel = el('vscode-button', { class: 'cancel', secondary: '' }, 'Cancel');
+      cancel.addEventListener('click', actions.onCancel);
+      region.append(
+        el('span', { class: 'stage' }, `${status.stage ?? 'Starting'}… `),
+        el('progress', { max: '100', value: String(percent), 'aria-label': 'Computing the correlations' }),
+        el('span', { class: 'percent' }, `${percent}% `),
+        cancel,
+        hasReport ? el('span', { class: 'note' }, ' The numbers below are from the previous options until these are ready.') : '',
+      );
+      return region;
+    }
+    case 'cancelled':
+    case 'error': {
+      const rerun = el('vscode-button', { class: 'rerun', secondary: '' }, 'Run again');
+      rerun.addEventListener('click', actions.onRerun);
+      const text = status.state === 'cancelled' ? 'The computation was cancelled.' : `The correlations could not be computed: ${status.message}`;
+      region.append(el('span', {}, `${text}${hasReport ? ' The numbers below are from the previous run.' : ''} `), rerun);
+      return region;
+    }
+    case 'ready':
+      return region;
+  }
+}
+
+/** One line saying what is correlated with what. */
+export function summaryLine(report: CorrelationReport): HTMLElement {
+  const included = report.systems.filter((s) => s.included).length;
+  const left = report.systems.length - included;
+  return el(
+    'p',
+    { class: 'summary' },
+    `${included} systems correlated${left > 0 ? ` (${left} left out: see Data)` : ''} · ${report.metrics.length} metrics · human score ${report.human.label} (${report.human.level} level`,
+    `${report.human.systemScores === 'official' ? ', official system scores' : ''}) · ${report.human.sources.join(', ')}`,
+  );
+}
+
+/** The warnings of the report (e.g. too few systems), when there are any. */
+export function warningsBox(report: CorrelationReport): HTMLElement | undefined {
+  if (report.warnings.length === 0) return undefined;
+  return el('div', { class: 'warnings', role: 'note' }, el('strong', {}, `${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}: `), report.warnings[0], report.warnings.length > 1 ? ' (all under Data)' : '');
+}
+
+function copyButton(label: string, className: string, text: string, onCopy: (text: string) => void): HTMLElement {
+  const button = el('vscode-button', { class: className, secondary: '', title: label }, 'Copy');
+  button.addEventListener('click', () => onCopy(text));
+  return button;
+}
+
+/** The command line that prints every number of the panel, the report's signature and each metric's, with copy buttons. */
+export function reproduceSection(message: ShowCorrelationsMessage, onCopy: (text: string) => void): HTMLElement {
+  const report = message.report;
+  return el(
+    'section',
+    { class: 'reproduce' },
+    el('h2', {}, 'Reproduce in a terminal'),
+    el('p', { class: 'note' }, 'From the workspace folder; add --json for the full report with every number at full precision.'),
+    el('div', { class: 'command' }, el('code', {}, message.commandLine), copyButton('Copy the command line', 'copy-command', message.commandLine, onCopy)),
+    message.unsaved.length > 0 ? el('p', { class: 'note warning' }, `Unsaved changes in ${message.unsaved.join(', ')}: the panel used them, the command reads the saved files, so save them first.`) : '',
+    message.commandNote ? el('p', { class: 'note warning' }, message.commandNote) : '',
+    ...(report
+      ? [
+          el('h3', {}, 'Signatures'),
+          el(
+            'ul',
+            { class: 'signatures' },
+            el('li', {}, el('span', { class: 'metric' }, 'Correlations'), el('code', {}, report.signature), copyButton('Copy the signature', 'copy-signature', report.signature, onCopy)),
+            ...report.metrics.map((m) => el('li', { 'data-metric': m.name }, el('span', { class: 'metric' }, m.label), el('code', {}, m.signature), copyButton(`Copy the ${m.label} signature`, 'copy-signature', m.signature, onCopy))),
+          ),
+        ]
+      : []),
+  );
+}
