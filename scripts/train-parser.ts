@@ -8,10 +8,12 @@
  * Steps: lemmatizer and feature tables; the two-pass tagger; the tagger again on k−1 of k folds to tag the
  * k-th (jackknifing), so the parser learns from tags as wrong as the ones it will see; the parser with the dynamic
  * oracle; pruning and quantisation; the model file. Options: --tagger-epochs N (8) --parser-epochs N (12)
- * --folds K (4) --fold-epochs N (5, for the jackknifing taggers) --prune W (weights below W dropped, 0.5) --seed S (1).
+ * --folds K (4) --fold-epochs N (5, for the jackknifing taggers) --prune W (weights below W dropped, 0.5) --seed S (1)
+ * --cache FILE (keeps the tagging stage: the tagger and the jackknifed tags; read instead of retrained when it exists).
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import * as v8 from 'v8';
 import * as zlib from 'zlib';
 import { DependencySentence } from '../src/core/syntax/conllu';
 import { ParserModelData, writeModel } from '../src/core/syntax/model-format';
@@ -19,6 +21,7 @@ import { FEATURE_SET, Parser } from '../src/core/syntax/parser';
 import { coarseTagIds } from '../src/core/syntax/parser-features';
 import { PosTagger } from '../src/core/syntax/pos-tagger';
 import { SparseWeightData, SparseWeights } from '../src/core/syntax/sparse-weights';
+import { TagLexicon, TagLexiconData } from '../src/core/syntax/tag-lexicon';
 import { evaluateUd } from '../src/core/syntax/ud-evaluation';
 import { learnLemmatizer } from '../src/core/syntax/training/learn-lemmatizer';
 import { learnMorphology } from '../src/core/syntax/training/learn-morphology';
@@ -40,6 +43,7 @@ const folds = Number(option('--folds', '4'));
 const foldEpochs = Number(option('--fold-epochs', '5'));
 const prune = Number(option('--prune', '0.5'));
 const seed = Number(option('--seed', '1'));
+const cacheFile = option('--cache', '');
 
 const started = Date.now();
 const log = (message: string): void => {
@@ -67,33 +71,57 @@ const lemmatizer = learnLemmatizer(train);
 const morphology = learnMorphology(train);
 log(`lemmatizer: ${Object.keys(lemmatizer.rules).length} rules, ${Object.keys(lemmatizer.exceptions).length} exceptions; features: ${Object.keys(morphology.byWord).length} word entries`);
 
-const tagger = trainTagger(trainTagged, devTagged, tags.size, { epochs: taggerEpochs, seed, log: (m) => log(m) });
-log(`tagger: epoch ${tagger.epoch} kept, dev joint-tag accuracy ${(100 * (tagger.devAccuracy ?? 0)).toFixed(2)}%`);
-const taggerFirstPass = tagger.firstPass.compact(prune / 4);
-const taggerSecondPass = tagger.secondPass.compact(prune / 4);
-const shippedTagger = new PosTagger(new SparseWeights(taggerFirstPass), new SparseWeights(taggerSecondPass));
-
-// Jackknifing: the tags the parser trains on come from taggers that never saw those sentences.
-const jackknifed: Int32Array[] = new Array(train.length);
-for (let fold = 0; fold < folds; fold++) {
-  const held = (i: number): boolean => i % folds === fold;
-  const foldTagger = trainTagger(
-    trainTagged.filter((_, i) => !held(i)),
-    undefined,
-    tags.size,
-    { epochs: Math.min(foldEpochs, tagger.epoch), seed: seed + fold + 1 },
-  );
-  const predictor = new PosTagger(new SparseWeights(foldTagger.firstPass.compact(0)), new SparseWeights(foldTagger.secondPass.compact(0)));
-  let right = 0;
-  let total = 0;
-  trainTagged.forEach((sentence, i) => {
-    if (!held(i)) return;
-    jackknifed[i] = predictor.tag(sentence.forms);
-    jackknifed[i].forEach((t, k) => (right += t === sentence.tags[k] ? 1 : 0));
-    total += sentence.forms.length;
-  });
-  log(`jackknife fold ${fold + 1}/${folds}: held-out joint-tag accuracy ${((100 * right) / total).toFixed(2)}%`);
+/** The tagging stage's results: the shipped tagger and the jackknifed tags of the training sentences. */
+interface TaggingStage {
+  readonly taggerFirstPass: SparseWeightData;
+  readonly taggerSecondPass: SparseWeightData;
+  readonly tagLexicon: TagLexiconData;
+  readonly jackknifed: Int32Array[];
 }
+
+function taggingStage(): TaggingStage {
+  const tagger = trainTagger(trainTagged, devTagged, tags.size, { epochs: taggerEpochs, seed, log: (m) => log(m) });
+  log(`tagger: epoch ${tagger.epoch} kept, dev joint-tag accuracy ${(100 * (tagger.devAccuracy ?? 0)).toFixed(2)}%`);
+  // Jackknifing: the tags the parser trains on come from taggers that never saw those sentences.
+  const jackknifed: Int32Array[] = new Array(train.length);
+  for (let fold = 0; fold < folds; fold++) {
+    const held = (i: number): boolean => i % folds === fold;
+    const foldTagger = trainTagger(
+      trainTagged.filter((_, i) => !held(i)),
+      undefined,
+      tags.size,
+      { epochs: Math.min(foldEpochs, tagger.epoch), seed: seed + fold + 1 },
+    );
+    const predictor = new PosTagger(new SparseWeights(foldTagger.firstPass.compact(0)), new SparseWeights(foldTagger.secondPass.compact(0)), foldTagger.lexicon);
+    let right = 0;
+    let total = 0;
+    trainTagged.forEach((sentence, i) => {
+      if (!held(i)) return;
+      jackknifed[i] = predictor.tag(sentence.forms);
+      jackknifed[i].forEach((t, k) => (right += t === sentence.tags[k] ? 1 : 0));
+      total += sentence.forms.length;
+    });
+    log(`jackknife fold ${fold + 1}/${folds}: held-out joint-tag accuracy ${((100 * right) / total).toFixed(2)}%`);
+  }
+  return {
+    taggerFirstPass: tagger.firstPass.compact(prune / 4),
+    taggerSecondPass: tagger.secondPass.compact(prune / 4),
+    tagLexicon: tagger.lexicon.data,
+    jackknifed,
+  };
+}
+
+// The tagging stage takes a while and does not depend on the parser: --cache FILE keeps it for the next run.
+let stage: TaggingStage;
+if (cacheFile && fs.existsSync(cacheFile)) {
+  stage = v8.deserialize(fs.readFileSync(cacheFile)) as TaggingStage;
+  log(`tagging stage read from ${cacheFile}`);
+} else {
+  stage = taggingStage();
+  if (cacheFile) fs.writeFileSync(cacheFile, v8.serialize(stage));
+}
+const { taggerFirstPass, taggerSecondPass, tagLexicon, jackknifed } = stage;
+const shippedTagger = new PosTagger(new SparseWeights(taggerFirstPass), new SparseWeights(taggerSecondPass), new TagLexicon(tagLexicon));
 
 const parserSentence = (sentence: DependencySentence, predictedTags: Int32Array): ParserTrainingSentence => ({
   forms: sentence.words.map((w) => w.form),
@@ -113,6 +141,7 @@ const modelOf = (parserWeights: SparseWeightData): ParserModelData => ({
   featureSet: FEATURE_SET,
   tags: tags.names,
   labels: labels.names,
+  tagLexicon,
   lemmatizer,
   morphology,
   taggerFirstPass,

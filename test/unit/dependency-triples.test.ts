@@ -154,6 +154,16 @@ describe('dependency triples (Owczarzak et al. 2007) from UD trees', () => {
     for (const rule of Object.values(UD_TO_LFG)) if (rule.kind !== 'none') assert.ok(/^[a-z_0-9]+$/.test(rule.label));
   });
 
+  it('holds the seed\'s example with the built-in parser: the same triples for both orders, F = 100 while BLEU < 100', () => {
+    const builtIn = metricRequest('dep-f', DEFAULT_METRIC_SETTINGS).prepare({ streams: [[JOHN]] });
+    const stats = builtIn.stats(YESTERDAY, 0);
+    assert.deepEqual(Array.from(stats), [7, 7, 7]);
+    assert.equal(builtIn.sentenceScore(stats).score, 100);
+    const bleu = metricRequest('bleu', DEFAULT_METRIC_SETTINGS).prepare({ streams: [[JOHN]] });
+    const score = bleu.sentenceScore(bleu.stats(YESTERDAY, 0)).score;
+    assert.ok(score > 0 && score < 100, `BLEU ${score}`);
+  });
+
   it('parses with the built-in parser when no trees are given, and says which line a given source lacks', () => {
     const builtIn = metricRequest('dep-f', DEFAULT_METRIC_SETTINGS).prepare({ streams: [['The committee approved the new budget on Monday.']] });
     assert.equal(builtIn.sentenceScore(builtIn.stats('The committee approved the new budget on Monday.', 0)).score, 100);

@@ -1,6 +1,7 @@
 import { LemmatizerData } from './lemmatizer';
 import { MorphologyData } from './morphology';
 import { SparseWeightData } from './sparse-weights';
+import { TagLexiconData } from './tag-lexicon';
 
 /**
  * The parser model file (`resources/parser/*.model`, gzip-compressed on disk; this module reads and writes the
@@ -11,11 +12,11 @@ import { SparseWeightData } from './sparse-weights';
  *     rows (uint32) · entries (uint32) · row keys as ascending deltas, LEB128 varints · row lengths (uint8 each)
  *     · classes (uint8 each) · weights (int16 LE each)
  *
- * The JSON holds the tag and label lists, the lemmatizer and morphology tables, each table's class count and
- * scale, and where the model comes from (training data, licence, scores).
+ * The JSON holds the tag and label lists, the tagger's lexicon, the lemmatizer and morphology tables, each table's
+ * class count and scale, and where the model comes from (training data, licence, scores).
  */
 export const MODEL_MAGIC = 'USPARSER';
-export const MODEL_FORMAT_VERSION = 1;
+export const MODEL_FORMAT_VERSION = 2;
 
 export interface ParserModelMetadata {
   /** What the model was trained on, and its licence (the training data's). */
@@ -37,6 +38,8 @@ export interface ParserModelData {
   readonly tags: readonly string[];
   /** Dependency relations, indexed by label id. */
   readonly labels: readonly string[];
+  /** The tagger's ambiguity classes and fixed tags (`tag-lexicon.ts`). */
+  readonly tagLexicon: TagLexiconData;
   readonly lemmatizer: LemmatizerData;
   readonly morphology: MorphologyData;
   readonly taggerFirstPass: SparseWeightData;
@@ -61,6 +64,7 @@ interface ModelJson {
   readonly featureSet: string;
   readonly tags: readonly string[];
   readonly labels: readonly string[];
+  readonly tagLexicon: TagLexiconData;
   readonly lemmatizer: LemmatizerData;
   readonly morphology: MorphologyData;
   readonly tables: readonly TableHeader[];
@@ -219,6 +223,7 @@ export function writeModel(model: ParserModelData): Uint8Array {
     featureSet: model.featureSet,
     tags: model.tags,
     labels: model.labels,
+    tagLexicon: model.tagLexicon,
     lemmatizer: model.lemmatizer,
     morphology: model.morphology,
     tables: tables.map((t) => ({ classCount: t.classCount, scale: t.scale })),
@@ -251,6 +256,7 @@ export function readModel(bytes: Uint8Array): ParserModelData {
     featureSet: json.featureSet,
     tags: json.tags,
     labels: json.labels,
+    tagLexicon: json.tagLexicon,
     lemmatizer: json.lemmatizer,
     morphology: json.morphology,
     taggerFirstPass,

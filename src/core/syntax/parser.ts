@@ -9,6 +9,7 @@ import { Morphology } from './morphology';
 import { coarseTagIds } from './parser-features';
 import { PosTagger } from './pos-tagger';
 import { SparseWeights } from './sparse-weights';
+import { TagLexicon } from './tag-lexicon';
 
 /** A parsed line: its words as a UD tree, and each word's span in the line (words of "don't" share one). */
 export interface ParsedLine {
@@ -25,7 +26,7 @@ export interface ParsedLine {
  * The tagger's and parser's feature templates, recorded in the model: change it whenever `tagger-features.ts` or
  * `parser-features.ts` changes what they extract.
  */
-export const FEATURE_SET = 'tagger-1/parser-2';
+export const FEATURE_SET = 'tagger-2/parser-2';
 
 /** The loaded model's parts, ready to use. */
 class LoadedModel {
@@ -40,7 +41,7 @@ class LoadedModel {
     if (data.featureSet !== FEATURE_SET) {
       throw new ModelFormatError(`the model was trained with features "${data.featureSet}", this Understudy extracts "${FEATURE_SET}" (retrain with scripts/train-parser, or use the model shipped with this version)`);
     }
-    this.tagger = new PosTagger(new SparseWeights(data.taggerFirstPass), new SparseWeights(data.taggerSecondPass));
+    this.tagger = new PosTagger(new SparseWeights(data.taggerFirstPass), new SparseWeights(data.taggerSecondPass), new TagLexicon(data.tagLexicon));
     const rootLabel = data.labels.indexOf('root');
     if (rootLabel < 0) throw new Error('parser model: no "root" label');
     this.parser = new DependencyParser(new SparseWeights(data.parser), data.labels.length, rootLabel, coarseTagIds(data.tags));

@@ -1,3 +1,4 @@
+import { WordTagInfo } from './tag-lexicon';
 import { MAX_TAGGER_FEATURES, TaggerFeatures } from './tagger-features';
 
 /** Anything that adds class scores for a feature set: the shipped `SparseWeights`, or a perceptron in training. */
@@ -12,14 +13,16 @@ export interface ClassScorer {
  * so the two tag sets never disagree.
  */
 export class PosTagger {
-  private readonly features = new TaggerFeatures();
+  private readonly features: TaggerFeatures;
   private readonly buffer = new Uint32Array(MAX_TAGGER_FEATURES);
   private readonly scores: Float64Array;
 
   constructor(
     private readonly firstPass: ClassScorer,
     private readonly secondPass: ClassScorer,
+    lexicon: WordTagInfo,
   ) {
+    this.features = new TaggerFeatures(lexicon);
     this.scores = new Float64Array(firstPass.classCount);
   }
 
@@ -34,6 +37,11 @@ export class PosTagger {
   pass(length: number, scorer: ClassScorer, right?: Int32Array): Int32Array {
     const tags = new Int32Array(length);
     for (let i = 0; i < length; i++) {
+      const fixed = this.features.fixedTag(i);
+      if (fixed >= 0) {
+        tags[i] = fixed;
+        continue;
+      }
       const count = this.featuresOf(i, tags, right);
       this.scores.fill(0);
       scorer.addScores(this.buffer, count, this.scores);
@@ -55,6 +63,11 @@ export class PosTagger {
   /** Prepares `forms` for `featuresOf` (training walks the tokens itself). */
   prepare(forms: readonly string[]): void {
     this.features.prepare(forms);
+  }
+
+  /** The tag the lexicon fixes for token i of the prepared sentence, or −1. */
+  fixedTag(i: number): number {
+    return this.features.fixedTag(i);
   }
 
   get featureBuffer(): Uint32Array {

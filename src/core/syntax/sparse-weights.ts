@@ -19,59 +19,103 @@ export interface SparseWeightData {
   readonly scale: number;
 }
 
+/** Most entries of the table filled: linear probing stays short below this. */
+const MAX_LOAD = 0.5;
+
 /**
- * The weights laid out for scoring, where the time goes into cache misses: an open-addressing table whose slot
- * holds the feature hash next to its row's place and length (one memory access finds both), and each row's pairs
- * packed into one 32-bit integer each (weight << 8 | class), so a feature costs two cache misses, not five.
+ * The weights laid out for scoring, where the time goes into cache misses. An open-addressing table of 16-byte
+ * slots holds the feature hash, its row's length, and the row's first two (class, weight) pairs, each packed into
+ * one 32-bit integer (weight << 8 | class); longer rows continue in an overflow array. Most rows have two pairs
+ * (a perceptron update raises one class and lowers another), so most features cost one cache line, found or not.
+ * A feature's home slot is given by the hash's high bits, so the rows, stored in ascending order of their hashes,
+ * are inserted in slot order: building the table at load time writes memory in order rather than at random.
  */
 export class SparseWeights {
   readonly classCount: number;
-  /** Slot s: [2s] feature hash (0 empty), [2s + 1] row start << 8 | row length. */
+  /**
+   * Slot s at 4s: feature hash (0 empty) · overflow start << 8 | row length · first pair · second pair. The overflow
+   * pairs of a row longer than two are at overflow[start .. start + length − 2).
+   */
   private readonly slots: Uint32Array;
+  /** Slot index mask. */
   private readonly mask: number;
-  private readonly pairs: Int32Array;
+  /** Home slot of hash h: h >>> shift. */
+  private readonly shift: number;
+  private readonly overflow: Int32Array;
 
   constructor(readonly data: SparseWeightData) {
     this.classCount = data.classCount;
     const { keys, rowStarts, classes, weights } = data;
-    if (classes.length >= 1 << 24) throw new Error(`SparseWeights: ${classes.length} weights, at most 2^24`);
     let capacity = 1024;
-    while (capacity < keys.length * 2) capacity *= 2;
-    this.mask = capacity - 1;
-    this.slots = new Uint32Array(2 * capacity);
-    for (let row = 0; row < keys.length; row++) {
-      const length = rowStarts[row + 1] - rowStarts[row];
-      if (length > 255) throw new Error(`SparseWeights: a row of ${length} weights, at most 255`);
-      let slot = keys[row] & this.mask;
-      while (this.slots[2 * slot] !== 0) slot = (slot + 1) & this.mask;
-      this.slots[2 * slot] = keys[row];
-      this.slots[2 * slot + 1] = ((rowStarts[row] << 8) | length) >>> 0;
+    let bits = 10;
+    while (keys.length > MAX_LOAD * capacity) {
+      capacity *= 2;
+      bits++;
     }
-    this.pairs = new Int32Array(classes.length);
-    for (let k = 0; k < classes.length; k++) this.pairs[k] = (weights[k] << 8) | classes[k];
+    this.mask = capacity - 1;
+    this.shift = 32 - bits;
+    this.slots = new Uint32Array(4 * capacity);
+    const pair = (k: number): number => (weights[k] << 8) | classes[k];
+    let overflowSize = 0;
+    for (let row = 0; row < keys.length; row++) overflowSize += Math.max(0, rowStarts[row + 1] - rowStarts[row] - 2);
+    if (overflowSize >= 1 << 24) throw new Error(`SparseWeights: ${overflowSize} overflow weights, at most 2^24`);
+    this.overflow = new Int32Array(overflowSize);
+    let at = 0;
+    for (let row = 0; row < keys.length; row++) {
+      const start = rowStarts[row];
+      const length = rowStarts[row + 1] - start;
+      if (length > 255) throw new Error(`SparseWeights: a row of ${length} weights, at most 255`);
+      if (length === 0) continue;
+      let slot = keys[row] >>> this.shift;
+      while (this.slots[4 * slot] !== 0) slot = (slot + 1) & this.mask;
+      const s = 4 * slot;
+      this.slots[s] = keys[row];
+      this.slots[s + 1] = ((at << 8) | length) >>> 0;
+      this.slots[s + 2] = pair(start);
+      if (length > 1) this.slots[s + 3] = pair(start + 1);
+      for (let k = start + 2; k < start + length; k++) this.overflow[at++] = pair(k);
+    }
   }
 
-  /** Adds the weights of `features[0..count)` to `scores` (length classCount), in integer units. */
+  /** Per-call scratch: where each feature's slot is (−1: absent). */
+  private found = new Int32Array(256);
+
+  /**
+   * Adds the weights of `features[0..count)` to `scores` (length classCount), in integer units. Memory latency is
+   * what costs here, so the lookups are made in phases: first every feature's home slot is read in a loop of
+   * independent loads (the processor keeps many cache misses in flight at once), then the probe chains are
+   * followed where the home slot holds another feature, then the rows are added.
+   */
   addScores(features: Uint32Array, count: number, scores: Int32Array | Float64Array): void {
-    const { slots, pairs, mask } = this;
+    const { slots, overflow, mask, shift } = this;
+    if (count > this.found.length) this.found = new Int32Array(count);
+    const found = this.found;
+    for (let f = 0; f < count; f++) found[f] = slots[4 * (features[f] >>> shift)];
     for (let f = 0; f < count; f++) {
       const feature = features[f];
-      let slot = feature & mask;
-      let place = 0;
-      for (;;) {
-        const key = slots[2 * slot];
-        if (key === feature) {
-          place = slots[2 * slot + 1];
-          break;
-        }
-        if (key === 0) break;
+      let key = found[f] >>> 0;
+      let slot = feature >>> shift;
+      while (key !== feature && key !== 0) {
         slot = (slot + 1) & mask;
+        key = slots[4 * slot];
       }
-      if (place === 0) continue;
-      const start = place >>> 8;
-      const end = start + (place & 0xff);
+      found[f] = key === 0 ? -1 : 4 * slot;
+    }
+    for (let f = 0; f < count; f++) {
+      const s = found[f];
+      if (s < 0) continue;
+      const meta = slots[s + 1];
+      const length = meta & 0xff;
+      const first = slots[s + 2];
+      scores[first & 0xff] += first >> 8;
+      if (length === 1) continue;
+      const second = slots[s + 3];
+      scores[second & 0xff] += second >> 8;
+      if (length === 2) continue;
+      const start = meta >>> 8;
+      const end = start + length - 2;
       for (let k = start; k < end; k++) {
-        const pair = pairs[k];
+        const pair = overflow[k];
         scores[pair & 0xff] += pair >> 8;
       }
     }

@@ -1,15 +1,18 @@
 import { hash1, hash2, hash3, stringHash } from './feature-hash';
+import { WordTagInfo } from './tag-lexicon';
 
 /**
  * The part-of-speech tagger's features (shared by training and tagging, which must agree exactly): the word, its
  * lower-cased form, shape, prefixes and suffixes; the two words either side and their suffixes and shapes; the two
  * tags already given on the left (Ratnaparkhi 1996; Collins 2002; Honnibal's averaged-perceptron tagger), and, in
  * the second pass, the tags the first pass gave the two words on the right (a two-pass left-to-right tagger sees
- * both contexts, as bidirectional taggers do).
+ * both contexts, as bidirectional taggers do). The tag lexicon adds each word's ambiguity class (the tags the
+ * training data gave it) for the word and the two on either side, which tells the first pass what the words on the
+ * right are likely to be before they are tagged.
  */
 
 /** Most features a token can have. */
-export const MAX_TAGGER_FEATURES = 64;
+export const MAX_TAGGER_FEATURES = 80;
 
 /** Per-word values the features are built from, computed once per sentence. */
 interface WordValues {
@@ -19,10 +22,14 @@ interface WordValues {
   prefixes: number[];
   suffixes: number[];
   flags: number;
+  /** Hash of the ambiguity class (UNKNOWN_CLASS for an unknown word). */
+  ambiguity: number;
+  /** The tag the lexicon fixes for the word, or −1. */
+  fixed: number;
 }
 
-const BOUNDARY: WordValues = { form: 1, lower: 1, shape: 1, prefixes: [1, 1, 1, 1], suffixes: [1, 1, 1, 1], flags: 1 };
-const AFTER_END: WordValues = { form: 2, lower: 2, shape: 2, prefixes: [2, 2, 2, 2], suffixes: [2, 2, 2, 2], flags: 2 };
+const BOUNDARY: WordValues = { form: 1, lower: 1, shape: 1, prefixes: [1, 1, 1, 1, 1], suffixes: [1, 1, 1, 1, 1], flags: 1, ambiguity: 1, fixed: -1 };
+const AFTER_END: WordValues = { form: 2, lower: 2, shape: 2, prefixes: [2, 2, 2, 2, 2], suffixes: [2, 2, 2, 2, 2], flags: 2, ambiguity: 2, fixed: -1 };
 
 /**
  * The word's shape: upper-case letters X, lower-case x, digits d, other characters themselves; runs of one class
@@ -45,11 +52,11 @@ export function wordShape(word: string): string {
   return shape;
 }
 
-function wordValues(word: string, position: number): WordValues {
+function wordValues(word: string, position: number, lexicon: WordTagInfo): WordValues {
   const lower = word.toLowerCase();
   const prefixes: number[] = [];
   const suffixes: number[] = [];
-  for (let n = 1; n <= 4; n++) {
+  for (let n = 1; n <= 5; n++) {
     prefixes.push(n <= lower.length ? stringHash(lower, 0, n) : 3);
     suffixes.push(n <= lower.length ? stringHash(lower, lower.length - n) : 3);
   }
@@ -59,15 +66,31 @@ function wordValues(word: string, position: number): WordValues {
   const allUpper = hasUpper && word === word.toUpperCase();
   const hasLetter = /\p{L}/u.test(word);
   const flags = (hasDigit ? 1 : 0) | (hasUpper ? 2 : 0) | (hasHyphen ? 4 : 0) | (allUpper ? 8 : 0) | (hasLetter ? 16 : 0) | (position === 0 ? 32 : 0);
-  return { form: stringHash(word), lower: stringHash(lower), shape: stringHash(wordShape(word)), prefixes, suffixes, flags };
+  return {
+    form: stringHash(word),
+    lower: stringHash(lower),
+    shape: stringHash(wordShape(word)),
+    prefixes,
+    suffixes,
+    flags,
+    ambiguity: lexicon.classOf(lower),
+    fixed: lexicon.fixedTagOf(lower),
+  };
 }
 
 /** Feature extraction over one sentence; `prepare` it, then ask for each token's features in order. */
 export class TaggerFeatures {
   private words: WordValues[] = [];
 
+  constructor(private readonly lexicon: WordTagInfo) {}
+
   prepare(forms: readonly string[]): void {
-    this.words = forms.map((form, i) => wordValues(form, i));
+    this.words = forms.map((form, i) => wordValues(form, i, this.lexicon));
+  }
+
+  /** The tag the lexicon fixes for token i (prepared), or −1: such tokens are not scored. */
+  fixedTag(i: number): number {
+    return this.words[i].fixed;
   }
 
   private at(i: number): WordValues {
@@ -121,6 +144,17 @@ export class TaggerFeatures {
     out[n++] = hash2(32, t1, n1.lower);
     out[n++] = hash3(33, t1, w.shape, w.flags);
     out[n++] = hash2(34, w.suffixes[3], w.shape);
+    out[n++] = hash1(35, w.suffixes[4]);
+    out[n++] = hash1(36, w.ambiguity);
+    out[n++] = hash1(37, n1.ambiguity);
+    out[n++] = hash1(38, n2.ambiguity);
+    out[n++] = hash2(39, w.ambiguity, n1.ambiguity);
+    out[n++] = hash2(50, t1, w.ambiguity);
+    out[n++] = hash3(51, t1, w.ambiguity, n1.ambiguity);
+    out[n++] = hash2(52, w.ambiguity, w.suffixes[2]);
+    out[n++] = hash2(53, p1.ambiguity, w.ambiguity);
+    out[n++] = hash2(54, w.lower, n1.ambiguity);
+    out[n++] = hash2(55, n1.ambiguity, n2.ambiguity);
     if (right1 !== undefined && right2 !== undefined) {
       const r1 = right1 + 3;
       const r2 = right2 + 3;

@@ -1,4 +1,5 @@
 import { argmax, ClassScorer, PosTagger } from '../pos-tagger';
+import { LexiconCounts, TagLexicon } from '../tag-lexicon';
 import { AveragedPerceptron, AveragedWeights } from './averaged-perceptron';
 import { SeededRandom } from './random';
 
@@ -17,6 +18,8 @@ export interface TaggerTrainingOptions {
 export interface TrainedTagger {
   readonly firstPass: AveragedWeights;
   readonly secondPass: AveragedWeights;
+  /** The lexicon learned from the training sentences, which the features read. */
+  readonly lexicon: TagLexicon;
   /** Epoch (1-based) whose averaged weights these are: the best on `dev`, else the last. */
   readonly epoch: number;
   readonly devAccuracy?: number;
@@ -47,8 +50,10 @@ export function taggingAccuracy(tagger: PosTagger, sentences: readonly TaggedSen
 export function trainTagger(train: readonly TaggedSentence[], dev: readonly TaggedSentence[] | undefined, tagCount: number, options: TaggerTrainingOptions): TrainedTagger {
   const first = new AveragedPerceptron(tagCount, 1 << 19);
   const second = new AveragedPerceptron(tagCount, 1 << 19);
-  const learner = new PosTagger(perceptronScorer(first, false), perceptronScorer(second, false));
-  const averagedTagger = new PosTagger(perceptronScorer(first, true), perceptronScorer(second, true));
+  const counts = new LexiconCounts(train);
+  const lexicon = counts.lexicon();
+  const learner = new PosTagger(perceptronScorer(first, false), perceptronScorer(second, false), counts);
+  const averagedTagger = new PosTagger(perceptronScorer(first, true), perceptronScorer(second, true), lexicon);
   const scores = new Float64Array(tagCount);
   const features = learner.featureBuffer;
   const random = new SeededRandom(options.seed);
@@ -61,9 +66,15 @@ export function trainTagger(train: readonly TaggedSentence[], dev: readonly Tagg
     let total = 0;
     for (const index of order) {
       const { forms, tags: gold } = train[index];
+      counts.leaveOut(train[index]);
       learner.prepare(forms);
       const firstTags = new Int32Array(forms.length);
       for (let i = 0; i < forms.length; i++) {
+        const fixed = learner.fixedTag(i);
+        if (fixed >= 0) {
+          firstTags[i] = fixed;
+          continue;
+        }
         const count = learner.featuresOf(i, firstTags);
         scores.fill(0);
         first.score(features, count, scores);
@@ -73,6 +84,13 @@ export function trainTagger(train: readonly TaggedSentence[], dev: readonly Tagg
       }
       const secondTags = new Int32Array(forms.length);
       for (let i = 0; i < forms.length; i++) {
+        const fixed = learner.fixedTag(i);
+        if (fixed >= 0) {
+          secondTags[i] = fixed;
+          if (fixed === gold[i]) right++;
+          total++;
+          continue;
+        }
         const count = learner.featuresOf(i, secondTags, firstTags);
         scores.fill(0);
         second.score(features, count, scores);
@@ -90,7 +108,7 @@ export function trainTagger(train: readonly TaggedSentence[], dev: readonly Tagg
         ` (${first.featureCount + second.featureCount} features)`,
     );
     if (!best || devAccuracy === undefined || devAccuracy > (best.devAccuracy ?? -1)) {
-      best = { firstPass: first.averagedSnapshot(), secondPass: second.averagedSnapshot(), epoch, devAccuracy };
+      best = { firstPass: first.averagedSnapshot(), secondPass: second.averagedSnapshot(), lexicon, epoch, devAccuracy };
     }
   }
   if (!best) throw new Error('trainTagger: at least one epoch is needed');
