@@ -1,6 +1,8 @@
 import { UnderstudyError } from '../core/errors';
 import { CONDITIONS_USAGE, parseConditionsArgs, runConditions } from './conditions-command';
 import { GAP_USAGE, parseGapArgs, runGap } from './gap-command';
+import { HETEROGENEITY_USAGE, parseHeterogeneityArgs, runHeterogeneity } from './heterogeneity-command';
+import { QARLA_USAGE, parseQarlaArgs, runQarla } from './qarla-command';
 import { ROSE_USAGE, parseRoseArgs, runRose } from './rose-command';
 import type { CliOutput } from './run-cli';
 
@@ -12,17 +14,21 @@ interface MetaCommand<T> {
 
 const command = <T>(c: MetaCommand<T>): MetaCommand<unknown> => c as MetaCommand<unknown>;
 
-/** The meta-evaluation subcommands of issue 7 (`understudy conditions`, `understudy rose`, `understudy gap`). */
+/** The meta-evaluation subcommands of issue 7 (`understudy conditions`, `rose`, `gap`, `qarla`, `heterogeneity`). */
 export const META_COMMANDS: Readonly<Record<string, MetaCommand<unknown>>> = {
   conditions: command({ usage: CONDITIONS_USAGE, parse: parseConditionsArgs, run: runConditions }),
   rose: command({ usage: ROSE_USAGE, parse: parseRoseArgs, run: runRose }),
   gap: command({ usage: GAP_USAGE, parse: parseGapArgs, run: runGap }),
+  qarla: command({ usage: QARLA_USAGE, parse: parseQarlaArgs, run: runQarla }),
+  heterogeneity: command({ usage: HETEROGENEITY_USAGE, parse: parseHeterogeneityArgs, run: runHeterogeneity }),
 };
 
 /** Usage lines for `understudy --help`. */
 export const META_COMMANDS_USAGE = `  understudy conditions --human TABLE --ref REF ... HYP ...   correlation with humans as references/items shrink (\`understudy conditions --help\`)
   understudy rose TABLE --human COLUMN [...]   ROSE: best linear combination of metric columns (\`understudy rose --help\`)
   understudy gap TABLE --metric COL --human COL --group COL   the human–system gap with robust lines (\`understudy gap --help\`)
+  understudy qarla queen|king|jack|search|… TABLE --models A,B,…   QARLA over similarity tables (\`understudy qarla --help\`)
+  understudy heterogeneity h|ulc|hbr|reliability|sip|ost|auc TABLE   heterogeneity and combinations (\`understudy heterogeneity --help\`)
 `;
 
 /**

@@ -67,3 +67,8 @@ export function completeRows(columns: readonly Float64Array[], rows: number): { 
   for (let r = 0; r < rows; r++) if (columns.every((c) => Number.isFinite(c[r]))) keep.push(r);
   return { keep, dropped: rows - keep.length };
 }
+
+/** Whether every cell of a column is a number or missing (a metric column, as opposed to names). */
+export function isNumericColumn(table: ScoreTable, index: number): boolean {
+  return table.cells.every((row) => row[index] === '' || /^(na|nan|null|-)$/i.test(row[index]) || Number.isFinite(Number(row[index])));
+}
