@@ -32,10 +32,12 @@ export function meteorHoverLegend(explanations: Readonly<Record<string, Explanat
   const pairs = meteorAlignedPairs(explanations[source], hypothesis, references);
   let out = '';
   if (pairs.length > 0) {
-    const listed = pairs.slice(0, MAX_PAIRS).map((p) => {
-      const via = p.provenance.length > 0 ? ` (${p.provenance.map(escapeMarkdownHtml).join('; ')})` : '';
-      return `${painted(p.hypothesis, p.kind)} ← ${escapeMarkdownHtml(p.reference)} · ${meteorModuleName(p.kind)}${via}`;
-    });
+    const listed = pairs.slice(0, MAX_PAIRS).map((p) =>
+      p.provenance.length > 0
+        ? // Matched against an expanded reference: the substitution's label says what replaced what, and where it came from.
+          `${painted(p.hypothesis, p.kind)} · ${meteorModuleName(p.kind)} via ${p.provenance.map(escapeMarkdownHtml).join('; ')}`
+        : `${painted(p.hypothesis, p.kind)} ← ${escapeMarkdownHtml(p.reference)} · ${meteorModuleName(p.kind)}`,
+    );
     const more = pairs.length > MAX_PAIRS ? ` · …and ${pairs.length - MAX_PAIRS} more` : '';
     out += `*${source === 'meteor' ? 'METEOR' : 'METEOR-2005'} alignment* ${listed.join(' · ')}${more}\n\n`;
   }
