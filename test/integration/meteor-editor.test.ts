@@ -5,24 +5,14 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { hoverAt, probeAvailable, renderedLineDecorations, RenderedTextDecoration, renderedTextDecorations, screenshot, skipWithoutProbe, waitForRendered } from './ui-probe';
+import { EXTENSION_ID, extensionRoot } from './host-helpers';
+import { hoverAt, renderedLineDecorations, RenderedTextDecoration, renderedTextDecorations, screenshot, skipWithoutProbe, waitForRendered } from './ui-probe';
 
-const EXTENSION_ID = 'understudy.understudy';
-const SAMPLES = path.join('samples', 'wmt21-cs-en');
 /** Segment 3 of the sample: METEOR aligns it with ref A (exact words, "placed" ~ "place" by stem, "keep" ~ "hold" as synonyms). */
 const LINE = 2;
 
-function extension(): vscode.Extension<unknown> {
-  const found = vscode.extensions.getExtension(EXTENSION_ID);
-  assert.ok(found, `extension ${EXTENSION_ID} is not loaded in this host`);
-  return found;
-}
-
-const sample = (name: string): vscode.Uri => vscode.Uri.file(path.join(extension().extensionPath, SAMPLES, name));
-
-async function setting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('understudy').update(key, value, vscode.ConfigurationTarget.Global);
-}
+const sample = (name: string): vscode.Uri => vscode.Uri.file(path.join(extensionRoot(), 'samples', 'wmt21-cs-en', name));
+const setting = (key: string, value: unknown): Thenable<void> => vscode.workspace.getConfiguration('understudy').update(key, value, vscode.ConfigurationTarget.Global);
 
 /** The background of the decoration covering exactly `word` on the line (none: undefined). */
 function backgroundOf(decorations: readonly RenderedTextDecoration[], word: string): string | undefined {
@@ -32,7 +22,7 @@ function backgroundOf(decorations: readonly RenderedTextDecoration[], word: stri
 describe('METEOR alignment in the editor', () => {
   before(async function () {
     this.timeout(120000);
-    await extension().activate();
+    await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
   });
 
   after(async () => {
@@ -95,7 +85,7 @@ describe('METEOR alignment in the editor', () => {
 
   it('leaves the n-gram colours when BLEU is shown before METEOR', async function () {
     this.timeout(120000);
-    if (!probeAvailable()) this.skip();
+    skipWithoutProbe(this);
     await setting('metrics', ['bleu', 'meteor']);
     const hyp = sample('hyp.Facebook-AI.en');
     await vscode.commands.executeCommand('understudy.scoreAgainstReference', hyp, [sample('ref.A.en'), sample('ref.B.en')]);
