@@ -172,6 +172,46 @@ function pageRenderedLineDecorations(fileName) {
   return [...byLine.values()].sort((a, b) => a.line - b.line);
 }
 
+/**
+ * Page side: the extension decorations drawn behind or around text (backgrounds, borders, outlines: VS Code puts
+ * them in the editor's view overlays as absolutely placed boxes), each with the line, the characters under the box
+ * and its computed colours.
+ */
+function pageRenderedTextDecorations(fileName) {
+  const editor = pageFindEditor(fileName);
+  const lines = pageEditorLines(editor);
+  const out = [];
+  for (const box of editor.querySelectorAll('.view-overlays [class*="ced-"]')) {
+    const rect = box.getBoundingClientRect();
+    if (rect.width === 0) continue;
+    const row = lines.find((entry) => Math.abs(entry.top - rect.top) < rect.height / 2 + 1);
+    if (!row) continue;
+    // The characters whose middle lies inside the box.
+    let text = '';
+    const walker = document.createTreeWalker(row.element, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const r = range.getBoundingClientRect();
+        const middle = (r.left + r.right) / 2;
+        if (r.width > 0 && middle > rect.left && middle < rect.right) text += node.textContent[i];
+      }
+    }
+    const style = getComputedStyle(box);
+    out.push({
+      line: row.line,
+      text: text.replace(/\u00a0/g, ' '),
+      className: box.className,
+      backgroundColor: style.backgroundColor,
+      borderLeft: `${style.borderLeftStyle} ${style.borderLeftWidth} ${style.borderLeftColor}`,
+      borderBottom: `${style.borderBottomStyle} ${style.borderBottomWidth} ${style.borderBottomColor}`,
+    });
+  }
+  return out.sort((a, b) => a.line - b.line);
+}
+
 function pageRenderedCodeLenses(fileName) {
   const editor = pageFindEditor(fileName);
   const lines = pageEditorLines(editor);
@@ -260,6 +300,8 @@ async function answerProbeRequest(page, request, screenshotDir) {
       return evaluateInPage(page, pageRenderedLineDecorations, request.fileName);
     case 'renderedCodeLenses':
       return evaluateInPage(page, pageRenderedCodeLenses, request.fileName);
+    case 'renderedTextDecorations':
+      return evaluateInPage(page, pageRenderedTextDecorations, request.fileName);
     case 'hover': {
       // The host has already run editor.action.showHover; wait until the hover shows its providers' content and
       // stops changing (several providers answer one after another).

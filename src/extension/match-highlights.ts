@@ -7,6 +7,8 @@ import { EvaluationStore, ScoredDocument } from './evaluation-store';
 import { ExplanationCache } from './explanation-cache';
 import type { ManifestEvaluations } from './manifest-evaluations';
 import { locateReference, locateSystem, SegmentPlacement } from './segment-locator';
+import { METEOR_HIGHLIGHT_KINDS, MeteorHighlightKind } from '../core/inspect/meteor-highlights';
+import { meteorDecoration, meteorLayer } from './meteor-decorations';
 
 /** At most this many segments are explained at once in "all lines" mode (the visible ones come first). */
 const MAX_EXPLAINED = 150;
@@ -43,7 +45,10 @@ function decorationFor(kind: HighlightKind): vscode.DecorationRenderOptions {
  * reference lines of any visible reference editor.
  */
 export class MatchHighlights implements vscode.Disposable {
-  private readonly types = new Map<HighlightKind, vscode.TextEditorDecorationType>(KINDS.map((k) => [k, vscode.window.createTextEditorDecorationType(decorationFor(k))]));
+  private readonly types = new Map<HighlightKind | MeteorHighlightKind, vscode.TextEditorDecorationType>([
+    ...KINDS.map((k): [HighlightKind, vscode.TextEditorDecorationType] => [k, vscode.window.createTextEditorDecorationType(decorationFor(k))]),
+    ...METEOR_HIGHLIGHT_KINDS.map((k): [MeteorHighlightKind, vscode.TextEditorDecorationType] => [k, vscode.window.createTextEditorDecorationType(meteorDecoration(k))]),
+  ]);
   private display: DisplaySettings = displaySettings();
   private timer: NodeJS.Timeout | undefined;
   private generation = 0;
@@ -106,8 +111,8 @@ export class MatchHighlights implements vscode.Disposable {
 
   private async update(): Promise<void> {
     const generation = ++this.generation;
-    const spans = new Map<vscode.TextEditor, Map<HighlightKind, vscode.Range[]>>();
-    const add = (editor: vscode.TextEditor, kind: HighlightKind, range: vscode.Range | undefined): void => {
+    const spans = new Map<vscode.TextEditor, Map<HighlightKind | MeteorHighlightKind, vscode.Range[]>>();
+    const add = (editor: vscode.TextEditor, kind: HighlightKind | MeteorHighlightKind, range: vscode.Range | undefined): void => {
       if (!range || range.isEmpty) return;
       let byKind = spans.get(editor);
       if (!byKind) spans.set(editor, (byKind = new Map()));
@@ -132,7 +137,11 @@ export class MatchHighlights implements vscode.Disposable {
       explanations.forEach((explanation, k) => {
         if (!explanation) return;
         entry.byIndex.set(indexes[k], explanation);
-        for (const span of hypothesisHighlights(metricExplanations(explanation), shown, this.display.highlightLayers)) add(editor, span.kind, located.placement.range(indexes[k], span));
+        const byMetric = metricExplanations(explanation);
+        // METEOR's alignment, when METEOR leads the shown metrics, takes the place of the n-gram colours.
+        const meteor = meteorLayer(byMetric, shown, this.display.highlightLayers, explanation);
+        for (const span of meteor?.spans ?? []) add(editor, span.kind, located.placement.range(indexes[k], span));
+        for (const span of hypothesisHighlights(byMetric, shown, meteor?.otherLayers ?? this.display.highlightLayers)) add(editor, span.kind, located.placement.range(indexes[k], span));
       });
       explained.set(located.scored.uri.toString(), entry);
     }
@@ -143,7 +152,10 @@ export class MatchHighlights implements vscode.Disposable {
         if (!entry) continue;
         const shown = shownMetrics(scored.metrics, this.display);
         for (const [index, explanation] of entry.byIndex) {
-          for (const span of referenceHighlights(metricExplanations(explanation), shown, k, this.display.highlightLayers)) add(editor, span.kind, placement.range(index, span));
+          const byMetric = metricExplanations(explanation);
+          const meteor = meteorLayer(byMetric, shown, this.display.highlightLayers, explanation, k);
+          for (const span of meteor?.spans ?? []) add(editor, span.kind, placement.range(index, span));
+          for (const span of referenceHighlights(byMetric, shown, k, meteor?.otherLayers ?? this.display.highlightLayers)) add(editor, span.kind, placement.range(index, span));
         }
       }
     }

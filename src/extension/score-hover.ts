@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { SegmentExplanation } from '../core/engine/evaluation-session';
-import { highlightSources, HighlightSpan, referenceHighlights } from '../core/inspect/highlight-spans';
+import { highlightSources, referenceHighlights } from '../core/inspect/highlight-spans';
+import { Span } from '../core/text/token';
+import { meteorHoverLegend, meteorHoverReferenceLine } from './meteor-hover';
 import { scoreBreakdown } from '../core/inspect/score-breakdown';
 import { readLines } from './corpus-files';
 import { displaySettings, shownMetrics } from './display-settings';
@@ -36,10 +38,13 @@ export function escapeMarkdownHtml(text: string): string {
  * A line with its matched spans on the theme's match colours. The hover's HTML allows only colour and background
  * colour on spans (VS Code's sanitizer), so the n-gram orders show as backgrounds.
  */
-export function highlightedLine(text: string, spans: readonly HighlightSpan[], maxChars = MAX_REFERENCE_CHARS): string {
+export function highlightedLine<S extends Span & { readonly kind: string }>(
+  text: string,
+  spans: readonly S[],
+  maxChars = MAX_REFERENCE_CHARS,
+  background: (kind: S['kind']) => string | undefined = orderBackground,
+): string {
   const shown = text.length > maxChars ? text.slice(0, maxChars) : text;
-  const background = (kind: HighlightSpan['kind']): string | undefined =>
-    kind.startsWith('order') ? `understudy-matchOrder${kind.slice(5)}Background` : kind === 'lcs' ? 'understudy-matchOrder1Background' : undefined;
   const painted = spans.filter((s) => background(s.kind)).sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;
@@ -53,6 +58,11 @@ export function highlightedLine(text: string, spans: readonly HighlightSpan[], m
   }
   out += escapeMarkdownHtml(shown.slice(at));
   return shown.length < text.length ? `${out}…` : out;
+}
+
+/** The n-gram layer's background colour (CSS variable name without `--vscode-`) for a highlight kind. */
+function orderBackground(kind: string): string | undefined {
+  return kind.startsWith('order') ? `understudy-matchOrder${kind.slice(5)}Background` : kind === 'lcs' ? 'understudy-matchOrder1Background' : undefined;
 }
 
 export function commandLink(label: string, command: string, args: readonly unknown[], tooltip: string): string {
@@ -126,12 +136,15 @@ export class ScoreHoverProvider implements vscode.HoverProvider {
     explanation.references.slice(0, MAX_REFERENCES_SHOWN).forEach((reference, k) => {
       const spans = referenceHighlights(explanations, shown, k, new Set(['ngrams', 'lcs']));
       const mark = decidedBy === k && explanation!.references.length > 1 ? ' (decided the score)' : '';
-      markdown.appendMarkdown(`*${escapeMarkdownHtml(names[k] ?? `reference ${k + 1}`)}*${mark} ${highlightedLine(reference, spans)}\n\n`);
+      const painted = meteorHoverReferenceLine(explanations, shown, reference, k) ?? highlightedLine(reference, spans);
+      markdown.appendMarkdown(`*${escapeMarkdownHtml(names[k] ?? `reference ${k + 1}`)}*${mark} ${painted}\n\n`);
     });
     if (explanation.references.length > MAX_REFERENCES_SHOWN) {
       markdown.appendMarkdown(`*…and ${explanation.references.length - MAX_REFERENCES_SHOWN} more references*\n\n`);
     }
-    const legend = [sources.ngrams ? `background: n-gram matches of ${sources.ngrams} (darker = longer)` : sources.lcs ? `background: ${sources.lcs} LCS` : undefined].filter(Boolean);
+    const meteorLegend = meteorHoverLegend(explanations, shown, explanation.hypothesis, explanation.references);
+    if (meteorLegend) markdown.appendMarkdown(meteorLegend);
+    const legend = meteorLegend ? [] : [sources.ngrams ? `background: n-gram matches of ${sources.ngrams} (darker = longer)` : sources.lcs ? `background: ${sources.lcs} LCS` : undefined].filter(Boolean);
     if (legend.length > 0) markdown.appendMarkdown(`<span style="color:var(--vscode-descriptionForeground);">${escapeMarkdownHtml(legend.join(' · '))}</span>\n\n`);
 
     const links = [commandLink('$(split-horizontal) Open reference at this line', OPEN_REFERENCE_COMMAND, [scored.uri.toJSON(), index], 'Open the reference(s) beside, scrolled to this segment')];

@@ -38,6 +38,21 @@ export interface RenderedDecoration {
   fontWeight: string;
 }
 
+/** A decoration drawn behind or around text (background, border, outline), with the characters it covers. */
+export interface RenderedTextDecoration {
+  /** 0-based line. */
+  line: number;
+  /** The characters under the decoration's box. */
+  text: string;
+  /** VS Code's generated `ced-…` class names of the decoration type. */
+  className: string;
+  /** Computed colours, e.g. `rgba(47, 111, 79, 0.5)`. */
+  backgroundColor: string;
+  /** `style width color` of the left and bottom borders, e.g. `solid 2px rgb(215, 186, 125)`. */
+  borderLeft: string;
+  borderBottom: string;
+}
+
 export interface RenderedCodeLens {
   /** 0-based line the lens stands above. */
   line: number;
@@ -74,6 +89,7 @@ export interface RenderedTree {
 type ProbeRequest =
   | { kind: 'renderedLineDecorations'; fileName?: string }
   | { kind: 'renderedCodeLenses'; fileName?: string }
+  | { kind: 'renderedTextDecorations'; fileName?: string }
   | { kind: 'hover'; hide: boolean }
   | { kind: 'treeItems'; viewTitle?: string }
   | { kind: 'screenshot'; name: string }
@@ -155,6 +171,11 @@ export async function waitForRendered<T>(
  */
 export function renderedLineDecorations(fileName?: string): Promise<RenderedLine[]> {
   return ask<RenderedLine[]>({ kind: 'renderedLineDecorations', fileName });
+}
+
+/** The decorations drawn behind or around the text of an editor's visible lines (same `fileName` rule as above). */
+export function renderedTextDecorations(fileName?: string): Promise<RenderedTextDecoration[]> {
+  return ask<RenderedTextDecoration[]>({ kind: 'renderedTextDecorations', fileName });
 }
 
 /** The CodeLenses drawn in an editor (same `fileName` rule as renderedLineDecorations). */

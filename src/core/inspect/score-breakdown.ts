@@ -2,6 +2,7 @@ import { describeMetric } from '../engine/metric-descriptions';
 import { Explanation } from '../metrics/explanation';
 import { MetricScore } from '../metrics/metric';
 import { formatSentenceScore } from './score-labels';
+import { meteorBreakdown } from './meteor-breakdown';
 
 /**
  * The compact per-metric breakdown a line's hover shows: per-order matches over totals and the brevity penalty
@@ -86,6 +87,8 @@ export function scoreBreakdown(metric: string, explanation: Explanation, sentenc
       const indices = nums(d.modelIndices);
       details.push(`per reference: ${perModel.map((s, i) => `${referenceName(indices[i] ?? i)} ${f(s, 3)}`).join(' · ')}`);
     }
+  } else if (metric === 'meteor' || metric === 'meteor2005') {
+    details.push(...meteorBreakdown(explanation));
   } else {
     for (const [name, value] of Object.entries(parts)) if (typeof value === 'number') details.push(`${name} ${f(value, 3)}`);
   }
