@@ -18,6 +18,8 @@ const webviewTargets = [
   { entryPoints: ['webview/report/main.ts'], outfile: 'dist/webview/report.js' },
   // Comparison summary view and pairwise table (src/extension/compare/comparison-views.ts): compare.js + compare.css.
   { entryPoints: ['webview/compare/main.ts'], outfile: 'dist/webview/compare.js' },
+  // Dependency trees panel (src/extension/dependency-views.ts): dependency.js + dependency.css.
+  { entryPoints: ['webview/dependency/main.ts'], outfile: 'dist/webview/dependency.js' },
 ];
 
 async function main() {
