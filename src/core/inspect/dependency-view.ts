@@ -121,7 +121,7 @@ export interface DependencyTreesView {
 
 /** The metric whose explanation carries the trees (dep-f writes them), preferring `preferred`. */
 export function treeExplanation(explanations: Readonly<Record<string, Explanation>>, preferred: readonly string[]): Explanation | undefined {
-  const withTree = (m: string): boolean => typeof explanations[m]?.details.hypothesisTree === 'string';
+  const withTree = (m: string): boolean => typeof explanations[m]?.details?.hypothesisTree === 'string';
   const name = preferred.find(withTree) ?? Object.keys(explanations).find(withTree);
   return name ? explanations[name] : undefined;
 }
@@ -155,22 +155,52 @@ export interface RelationGroup {
 
 const list = (value: unknown): readonly string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
-/** `subj(resign, john) ~ …` → `subj`; `(resign, john)` (norel) → `(no relation)`. */
+/**
+ * The relation a unit is listed under: `subj(resign, john) ~ …` → `subj`; `(resign, john)` (norel) → `(no relation)`;
+ * a Basic Element `sat|cat|nsubj ← model 1` → `nsubj`; a head-word chain `sat mat on` → `chain of 3 words`.
+ */
 export function relationOf(unit: string): string {
+  const element = /^[^|(]*\|[^|]*\|([^|\s]*)/.exec(unit);
+  if (element) return element[1] === '' ? '(no relation)' : element[1];
   const open = unit.indexOf('(');
-  const relation = open > 0 ? unit.slice(0, open).trim() : '';
+  if (open < 0) {
+    const words = unit.trim().split(/\s+/).length;
+    return `chain of ${words} word${words === 1 ? '' : 's'}`;
+  }
+  const relation = unit.slice(0, open).trim();
   return relation === '' ? '(no relation)' : relation;
+}
+
+/** `sat|cat|nsubj ← model 1` → `sat|cat|nsubj`. */
+const withoutModel = (unit: string): string => unit.replace(/ ← model \d+$/, '');
+
+/** The units of `all` left after taking out one occurrence of each of `taken` (multisets). */
+function remaining(all: readonly string[], taken: readonly string[]): string[] {
+  const left = new Map<string, number>();
+  for (const t of taken) left.set(t, (left.get(t) ?? 0) + 1);
+  return all.filter((u) => {
+    const n = left.get(u) ?? 0;
+    if (n > 0) left.set(u, n - 1);
+    return n === 0;
+  });
 }
 
 /**
  * The explanation's units grouped by relation, relations in alphabetical order: dep-f's `matchedTriples`,
  * `unmatchedHypothesisTriples`, `unmatchedReferenceTriples`; DEPEVAL's `unmatchedCandidateTriples`; ROUGE-BE's
- * `matchedElements`. Empty for metrics without such lists.
+ * `matchedElements` (its unmatched ones: `hypothesisElements` less those); HWCM's `matchedUnits` and `unmatchedUnits`
+ * by chain length. Empty for metrics without such lists.
  */
 export function groupedTriples(explanation: Explanation): RelationGroup[] {
   const d = explanation.details;
-  const matched = [...list(d.matchedTriples), ...list(d.matchedElements)];
-  const hyp = [...list(d.unmatchedHypothesisTriples), ...list(d.unmatchedCandidateTriples)];
+  const elements = list(d.matchedElements);
+  const matched = [...list(d.matchedTriples), ...elements, ...list(d.matchedUnits)];
+  const hyp = [
+    ...list(d.unmatchedHypothesisTriples),
+    ...list(d.unmatchedCandidateTriples),
+    ...remaining(list(d.hypothesisElements), elements.map(withoutModel)),
+    ...list(d.unmatchedUnits),
+  ];
   const ref = list(d.unmatchedReferenceTriples);
   const groups = new Map<string, { matched: string[]; unmatchedHypothesis: string[]; unmatchedReference: string[] }>();
   const add = (unit: string, field: 'matched' | 'unmatchedHypothesis' | 'unmatchedReference'): void => {
@@ -205,11 +235,15 @@ export function indentedTree(sentences: readonly TreeSentence[]): string {
   return out.join('\n');
 }
 
-/** The spans of the matched pairs' words on each side, for underlining (hypothesis, and reference `k`). */
+/**
+ * The words of the matched units that join two or more words (head–dependent pairs, chains; not a word's features such
+ * as num(john, sg)), on each side, for underlining: the hypothesis, and reference `k`.
+ */
 export function matchedPairSpans(explanation: Explanation): { hypothesis: Span[]; reference: Map<number, Span[]> } {
   const hypothesis: Span[] = [];
   const reference = new Map<number, Span[]>();
   for (const m of explanation.matches) {
+    if (m.order < 2) continue;
     hypothesis.push(...m.hypothesis);
     reference.set(m.referenceIndex, [...(reference.get(m.referenceIndex) ?? []), ...m.reference]);
   }
