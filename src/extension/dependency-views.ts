@@ -66,8 +66,9 @@ export class DependencyHoverProvider implements vscode.HoverProvider {
       const best = explanations[metric].bestReference;
       const against = best !== undefined && names.length > 1 ? ` against ${escapeMarkdownHtml(names[best] ?? `reference ${best + 1}`)}` : '';
       markdown.appendMarkdown(`*${escapeMarkdownHtml(metric)}*${against}\n\n`);
+      // Code spans; a table cell's pipes escaped (ROUGE-BE elements are head|modifier|relation).
       const cell = (units: readonly string[]): string => {
-        const shown = units.slice(0, MAX_LISTED).map((u) => `\`${u.replace(/`/g, "'")}\``).join(', ');
+        const shown = units.slice(0, MAX_LISTED).map((u) => `\`${u.replace(/`/g, "'").replace(/\|/g, '\\|')}\``).join(', ');
         return units.length > MAX_LISTED ? `${shown} …(+${units.length - MAX_LISTED})` : shown || '—';
       };
       const rows = groups.map((g) => `| ${escapeMarkdownHtml(g.relation)} | ${cell(g.matched)} | ${cell(g.unmatchedHypothesis)} | ${cell(g.unmatchedReference)} |`);

@@ -38,7 +38,7 @@ function sentenceSvg(words: TreeSentence, arcs: readonly TreeArc[], caption: str
   const root = svg('svg', { class: 'tree', width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, role: 'group', 'aria-label': caption });
   const defs = svg('defs', {});
   for (const kind of ['matched', 'unmatched']) {
-    const marker = svg('marker', { id: `arrow-${kind}`, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' });
+    const marker = svg('marker', { id: `arrow-${kind}`, viewBox: '0 0 10 10', refX: 8, refY: 5, markerUnits: 'userSpaceOnUse', markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
     marker.appendChild(svg('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrowhead ${kind}` }));
     defs.appendChild(marker);
   }
@@ -67,6 +67,10 @@ function side(tree: DependencyTreeSide, heading: string): HTMLElement {
   section.appendChild(html('p', 'line', tree.line));
   const matched = tree.arcs.filter((a) => a.matchedAs.length > 0).length;
   section.appendChild(html('p', 'note', `${matched} of ${tree.arcs.length} arcs matched`));
+  // The matched arcs as a list too (for reading, copying and screen readers).
+  const list = html('ul', 'matched-arcs');
+  for (const arc of tree.arcs.filter((a) => a.matchedAs.length > 0)) list.appendChild(html('li', undefined, arcName(arc, tree.sentences[arc.sentence])));
+  if (list.childElementCount > 0) section.appendChild(list);
   tree.sentences.forEach((words, s) => {
     const figure = html('div', 'scroller');
     figure.appendChild(sentenceSvg(words, tree.arcs.filter((a) => a.sentence === s), `${heading}, sentence ${s + 1}`));
