@@ -214,6 +214,10 @@ export class DependencyTreesPanel implements vscode.Disposable {
     });
   }
 
+  get isOpen(): boolean {
+    return this.panel !== undefined;
+  }
+
   /** What the panel shows (for tests). */
   get shown(): MessageToDependencyWebview | undefined {
     return this.panel ? this.message : undefined;
@@ -249,7 +253,25 @@ export async function dependencyTreesMessage(scored: ScoredDocument, index: numb
  */
 export function registerDependencyViews(context: vscode.ExtensionContext, store: EvaluationStore, cache: ExplanationCache, manifests: ManifestEvaluations | undefined, selector: vscode.DocumentSelector): DependencyTreesPanel {
   const panel = new DependencyTreesPanel(context.extensionUri);
+  // While the panel is open it follows the cursor through the lines of scored systems.
+  let followTimer: NodeJS.Timeout | undefined;
+  let followed = '';
+  const follow = (editor: vscode.TextEditor): void => {
+    if (!panel.isOpen) return;
+    const located = locateSystem(store, editor.document);
+    const index = located?.placement.segmentAt(editor.selection.active.line);
+    if (!located || index === undefined || index >= located.scored.scores.scoredCount) return;
+    const key = `${located.scored.uri.toString()}#${index}`;
+    if (key === followed) return;
+    clearTimeout(followTimer);
+    followTimer = setTimeout(() => {
+      followed = key;
+      dependencyTreesMessage(located.scored, index, cache).then((message) => panel.isOpen && panel.show(message), () => undefined);
+    }, 150);
+  };
   context.subscriptions.push(
+    { dispose: () => clearTimeout(followTimer) },
+    vscode.window.onDidChangeTextEditorSelection((event) => follow(event.textEditor)),
     panel,
     new DependencyPairHighlights(store, cache, manifests),
     vscode.languages.registerHoverProvider(selector, new DependencyHoverProvider(store, cache)),
@@ -265,6 +287,7 @@ export function registerDependencyViews(context: vscode.ExtensionContext, store:
       }
       try {
         const message = await dependencyTreesMessage(scored, index, cache);
+        followed = `${scored.uri.toString()}#${index}`;
         panel.show(message);
         return message;
       } catch (error) {

@@ -85,5 +85,9 @@ describe('Dependency views', () => {
     assert.ok(second?.type === 'trees');
     assert.deepEqual(matched(second.view.hypothesis.arcs), []);
     await waitForRendered(() => webviewTexts('h1'), (texts) => texts.some((t) => t.includes('segment 2')), 'the panel showing segment 2', 20000);
+    // The open panel follows the cursor: back on line 1, it shows segment 1 again.
+    editor = await vscode.window.showTextDocument(hypothesis, { preview: false });
+    editor.selection = new vscode.Selection(0, 3, 0, 3);
+    await waitForRendered(() => webviewTexts('h1'), (texts) => texts.some((t) => t.includes('segment 1')), 'the panel following the cursor to segment 1', 20000);
   });
 });
