@@ -9,6 +9,7 @@ import { LineScoreDecorations } from './line-decorations';
 import { ManifestEvaluations } from './manifest-evaluations';
 import { writeManifest } from './manifest-writer';
 import { MatchHighlights } from './match-highlights';
+import { registerDependencyViews } from './dependency-views';
 import { ReferenceView } from './reference-view';
 import { provideEditorViews } from './api';
 import { ReportPanel } from './report-panel';
@@ -150,6 +151,8 @@ export function registerEditorViews(context: vscode.ExtensionContext, store: Eva
       if (uri) tree.showMore(uri);
     }),
   );
+  // Dependency trees: the hover's triples, the active line's matched pairs, the trees panel (dependency-views.ts).
+  registerDependencyViews(context, store, cache, manifests, SELECTOR);
   // Manifests are read after activation returns: activation stays fast, the scores follow.
   setTimeout(() => void manifests.loadAll(), 0);
   provideEditorViews(store, { manifests, tree, references, decorations, activationStarted });
