@@ -93,9 +93,18 @@ describe('METEOR alignment in the editor', () => {
     editor.selection = new vscode.Selection(LINE, 0, LINE, 0);
     const lines = await waitForRendered(() => renderedLineDecorations('wmt21-cs-en/hyp.Facebook-AI.en'), (r) => (r.find((l) => l.line === LINE)?.after ?? []).some((a) => a.text.startsWith('BLEU ')), 'the BLEU line score');
     assert.ok(lines.length > 0);
-    // BLEU's unigram matches: "placed" matches nothing as a word n-gram, so it has no background at all.
-    const candidate = (await waitForRendered(() => renderedTextDecorations('wmt21-cs-en/hyp.Facebook-AI.en'), (r) => r.some((d) => d.line === LINE && d.text.includes('His')), 'the n-gram colours')).filter((d) => d.line === LINE);
+    // The METEOR layer gives way (no chunk bars left) to BLEU's n-gram shades, where "third-placed" is one unmatched token.
+    const onLine = (r: readonly RenderedTextDecoration[]): RenderedTextDecoration[] => r.filter((d) => d.line === LINE);
+    const candidate = onLine(
+      await waitForRendered(
+        () => renderedTextDecorations('wmt21-cs-en/hyp.Facebook-AI.en'),
+        (r) => backgroundOf(onLine(r), 'His') !== undefined && !onLine(r).some((d) => d.borderLeft.startsWith('solid 2px')),
+        'the n-gram colours in place of the alignment',
+        60000,
+      ),
+    );
     assert.strictEqual(backgroundOf(candidate, 'placed'), undefined, JSON.stringify(candidate));
+    assert.ok(candidate.some((d) => d.text === 'third-placed' && d.borderBottom.startsWith('dotted')), JSON.stringify(candidate));
   });
 
   it('says in the hover which synonym substitution of an expanded reference produced a match', async function () {
