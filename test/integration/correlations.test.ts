@@ -53,8 +53,8 @@ function expectedRows(report: CorrelationReport, request: CorrelationTableReques
 const normalise = (texts: string[]): string[] => texts.map((t) => t.split('\t').map((c) => c.trim()).join('\t'));
 
 async function shownCommandLine(): Promise<string> {
-  const [command] = await webviewTexts('#correlations .reproduce .command code');
-  assert.ok(command, 'the panel shows a command line');
+  // The panel may still be drawing the report it was just sent: wait for the command line rather than read once.
+  const [command] = await waitForRendered(() => webviewTexts('#correlations .reproduce .command code'), (texts) => texts.length > 0 && texts[0].trim() !== '', 'the command line the panel shows', 30000);
   return command.trim();
 }
 
