@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CorrelationReport } from '../../src/core/meta/correlation-report';
 import type { CorrelationPanelOptions, MessageFromCorrelationWebview, ShowCorrelationsMessage } from '../../webview/shared/correlation-protocol';
 import { csEnReport } from '../unit/correlation-fixture';
-import { closeWebview, launchChromium, openReadyWebview, OpenOptions, ROOT, startCorrelationPageServer, WebviewPage, WebviewServer } from './serve';
+import { closeWebview, launchChromium, openReadyWebview, OpenOptions, ROOT, startCorrelationPageServer, waitInPage, WebviewPage, WebviewServer } from './serve';
 
 const EVIL = '<img src=x onerror=alert(1)>';
 
@@ -251,7 +251,7 @@ describe('correlation panel (headless Chromium)', function () {
     const bleu = page.locator('figure.scatter[data-metric="bleu"]');
     await bleu.locator('button.export-plot[data-format="svg"]').click();
     await bleu.locator('button.export-plot[data-format="png"]').click();
-    await page.waitForFunction('window.__posted.length >= 5');
+    await waitInPage(page, 'window.__posted.length >= 5');
     const [latex, csv, svg, png] = await sent();
     const values = report.systemLevel.flatMap((m) => m.estimates.map((e) => e.statistic ?? -Infinity));
     const descending = values.map((v, i) => ({ v, i })).sort((a, b) => b.v - a.v || a.i - b.i).map((x) => x.i);
@@ -287,7 +287,7 @@ describe('correlation panel (headless Chromium)', function () {
       for (const [name, value] of Object.entries(${JSON.stringify(LIGHT)})) document.body.style.setProperty(name, value);
       document.body.className = 'vscode-light';
     `);
-    await page.waitForFunction(`document.querySelector('figure.scatter circle.point')?.getAttribute('fill') === ${JSON.stringify(LIGHT['--vscode-charts-blue'])}`);
+    await waitInPage(page, `document.querySelector('figure.scatter circle.point')?.getAttribute('fill') === ${JSON.stringify(LIGHT['--vscode-charts-blue'])}`);
     assert.deepStrictEqual(await colours(), { text: rgb(LIGHT['--vscode-foreground']), point: LIGHT['--vscode-charts-blue'], link: rgb(LIGHT['--vscode-textLink-foreground']), line: LIGHT['--vscode-charts-purple'] });
   });
 
@@ -358,7 +358,7 @@ describe('correlation panel (headless Chromium)', function () {
     assert.strictEqual(await page.locator(`script[nonce="${nonce}"]`).count(), 1, 'the bundle is the one script, with the nonce');
     // A script element without the nonce (as markup injection would add) is refused and reported.
     await page.evaluate("const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s);");
-    await page.waitForFunction('window.__cspViolations.length > 0');
+    await waitInPage(page, 'window.__cspViolations.length > 0');
     assert.deepStrictEqual(await page.evaluate<string[]>('window.__cspViolations.splice(0)'), ['script-src-elem inline']);
     assert.strictEqual(await page.evaluate('window.__ran === true'), false);
     webview.errors.splice(0);

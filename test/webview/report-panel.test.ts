@@ -6,7 +6,7 @@ import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import type { JsonReport } from '../../src/core/report/report-json';
 import type { MessageFromReportWebview, ShowReportMessage } from '../../webview/shared/protocol';
-import { launchChromium, openWebview, ReportPageServer, ROOT, startReportPageServer, WebviewPage } from './serve';
+import { launchChromium, openWebview, ReportPageServer, ROOT, startReportPageServer, waitInPage, WebviewPage } from './serve';
 
 const BLEU_SIG = 'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0';
 const CHRF_SIG = 'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0';
@@ -73,7 +73,7 @@ describe('score report webview (headless Chromium)', function () {
   async function open(themeVariables?: Record<string, string>): Promise<void> {
     webview = await openWebview(browser, server.url, { themeVariables });
     page = webview.page;
-    await page.waitForFunction('window.__posted.length > 0');
+    await waitInPage(page, 'window.__posted.length > 0');
   }
 
   beforeEach(async function () {
@@ -307,7 +307,7 @@ describe('score report webview (headless Chromium)', function () {
 
   it('runs under the CSP: an inline <style> is refused (control for the violation check)', async () => {
     await page.evaluate("const s = document.createElement('style'); s.textContent = 'body { color: red }'; document.head.append(s);");
-    await page.waitForFunction('window.__cspViolations.length > 0');
+    await waitInPage(page, 'window.__cspViolations.length > 0');
     const violations = await page.evaluate<string[]>('window.__cspViolations.splice(0)');
     assert.deepStrictEqual(violations, ['style-src-elem inline']);
     const logged = webview.errors.splice(0);

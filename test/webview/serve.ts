@@ -198,11 +198,24 @@ export async function openWebview(browser: Browser, url: string, options: OpenOp
 }
 
 /**
+ * Waits until `expression` is truthy in the page, asking from Node every 20 ms. Playwright's `waitForFunction` polls
+ * with an `eval` inside the page, which the webviews' CSP (no 'unsafe-eval') refuses as soon as the first check
+ * fails; each `page.evaluate` here is a DevTools evaluation, which that CSP does not govern.
+ */
+export async function waitInPage(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(`Boolean(${expression})`))) {
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
  * Opens a page and waits until the webview has posted its first message (`ready`): what every panel test does first.
  */
 export async function openReadyWebview(browser: Browser, url: string, options: OpenOptions = {}): Promise<WebviewPage> {
   const webview = await openWebview(browser, url, options);
-  await webview.page.waitForFunction('window.__posted.length > 0');
+  await waitInPage(webview.page, 'window.__posted.length > 0');
   return webview;
 }
 
