@@ -11,9 +11,11 @@ const RESULT_MARKER = 'understudy-integration-result';
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60000 });
+  // UNDERSTUDY_ITEST_ONLY=meteor,compare runs only the files whose names contain one of those words.
+  const only = (process.env.UNDERSTUDY_ITEST_ONLY ?? '').split(',').filter((word) => word !== '');
   const testFiles = fs
     .readdirSync(__dirname)
-    .filter((name) => name.endsWith('.test.js'))
+    .filter((name) => name.endsWith('.test.js') && (only.length === 0 || only.some((word) => name.includes(word))))
     .sort();
   for (const name of testFiles) mocha.addFile(path.join(__dirname, name));
 

@@ -107,10 +107,10 @@ describe('METEOR alignment in the editor', () => {
     assert.ok(candidate.some((d) => d.text === 'third-placed' && d.borderBottom.startsWith('dotted')), JSON.stringify(candidate));
   });
 
-  it('says in the hover which synonym substitution of an expanded reference produced a match', async function () {
+  it('says in the hover which synonym substitution of an expanded reference produced a match, for METEOR and BLEU', async function () {
     this.timeout(180000);
     skipWithoutProbe(this);
-    await setting('metrics', ['meteor']);
+    await setting('metrics', ['meteor', 'bleu']);
     await setting('meteor.modules', ['exact']);
     await setting('referenceExpansion.mode', 'wordnet');
     const hyp = sample('hyp.Facebook-AI.en');
@@ -127,5 +127,7 @@ describe('METEOR alignment in the editor', () => {
     const text = hover.parts.find((p) => p.includes('Understudy')) ?? '';
     assert.match(text, /keep · exact via keep ← hold, synonym \(wordnet-3\.0\)/);
     assert.match(text, /third · exact via third ← 3rd, synonym \(wordnet-3\.0\)/);
+    // BLEU's breakdown names the substitutions its matches needed.
+    assert.match(text, /matched via [^·]*keep ← hold, synonym \(wordnet-3\.0\)/);
   });
 });

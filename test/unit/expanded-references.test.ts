@@ -4,6 +4,7 @@ import { metricRequest } from '../../src/core/engine/metric-registry';
 import { EvaluationSession } from '../../src/core/engine/evaluation-session';
 import { ExpansionResources } from '../../src/core/engine/expanded-references-adapter';
 import { UnderstudyError } from '../../src/core/errors';
+import { scoreBreakdown } from '../../src/core/inspect/score-breakdown';
 import { prepareBleu } from '../../src/core/metrics/bleu';
 import { prepareNist } from '../../src/core/metrics/nist';
 import { bestMatchingReference, synonymFinder } from '../../src/core/paraphrase/best-matching-reference';
@@ -103,6 +104,9 @@ describe('metrics against expanded references (engine/expanded-references-adapte
     assert.strictEqual(SEED_REFERENCE.slice(admire!.reference[0].start, admire!.reference[0].end), 'admire');
     assert.deepStrictEqual(explanation.details.substitutionsUsed, ["reply ← answer, set #1 from source word 'réponse'"]);
     assert.strictEqual(explanation.details.expandedReferences, 3);
+    // The hover's breakdown says which substitution produced the match.
+    const breakdown = scoreBreakdown('bleu', explanation, metric.sentenceScore(metric.stats(hypothesis, 0)), hypothesis, ['ref']);
+    assert.strictEqual(breakdown.details.at(-1), "matched via reply ← answer, set #1 from source word 'réponse'");
   });
 
   it('TER+paraphrases takes the best expanded reference and reports its edits against the original line', () => {
@@ -113,6 +117,8 @@ describe('metrics against expanded references (engine/expanded-references-adapte
     const explanation = metric.explain(hypothesis, 0);
     assert.strictEqual(explanation.bestReference, 0);
     assert.deepStrictEqual(explanation.details.bestReferenceSubstitutions, ["reply ← answer, set #1 from source word 'réponse'"]);
+    const breakdown = scoreBreakdown('ter', explanation, metric.sentenceScore(metric.stats(hypothesis, 0)), hypothesis, ['ref']);
+    assert.strictEqual(breakdown.details.at(-1), "matched via reply ← answer, set #1 from source word 'réponse'");
     const replyEdit = explanation.edits?.find((e) => e.hypothesis && hypothesis.slice(e.hypothesis.start, e.hypothesis.end) === 'reply');
     assert.strictEqual(replyEdit?.op, 'match');
     assert.deepStrictEqual(replyEdit?.reference, { start: 13, end: 19 });

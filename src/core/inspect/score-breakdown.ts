@@ -21,6 +21,20 @@ const num = (value: unknown): number => (typeof value === 'number' ? value : Num
 const nums = (value: unknown): number[] => (Array.isArray(value) ? value.map(num) : []);
 const f = (value: number, digits = 1): string => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const MAX_SUBSTITUTIONS_LISTED = 4;
+
+/**
+ * Against expanded references (paraphrase sets or WordNet synonyms): the substitutions that produced matches (for TER
+ * and the other one-reference metrics, those of the reference that decided the score). METEOR's hover names them
+ * beside each aligned pair instead.
+ */
+function substitutionProvenance(metric: string, details: Explanation['details']): string | undefined {
+  const used = strings(details.substitutionsUsed);
+  if (used.length === 0 || metric === 'meteor' || metric === 'meteor2005') return undefined;
+  const more = used.length > MAX_SUBSTITUTIONS_LISTED ? `; …and ${used.length - MAX_SUBSTITUTIONS_LISTED} more` : '';
+  return `matched via ${used.slice(0, MAX_SUBSTITUTIONS_LISTED).join('; ')}${more}`;
+}
 
 /** The `count` matched n-grams carrying the most NIST information, as `text (weight)`. */
 function informativeMatches(explanation: Explanation, hypothesis: string, count: number): string[] {
@@ -100,6 +114,8 @@ export function scoreBreakdown(metric: string, explanation: Explanation, sentenc
     const credited = referenceNames.map((_, k) => explanation.matches.filter((m) => m.referenceIndex === k).length);
     details.push(`matches credited to ${credited.map((c, k) => `${referenceNames[k]} ${c}`).join(' · ')}`);
   }
+  const provenance = substitutionProvenance(metric, d);
+  if (provenance) details.push(provenance);
   return { metric, headline: formatSentenceScore(metric, sentence.score), details };
 }
 
