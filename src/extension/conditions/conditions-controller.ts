@@ -22,20 +22,25 @@ const OPTIONS_KEY = 'understudy.conditions.options';
 
 export type ShowConditionsResult = ConditionRunReport | { readonly error: { readonly code: string; readonly message: string } } | undefined;
 
-/** The panel's options as `dataConditions` (and `understudy conditions`) take them. */
+/**
+ * The panel's options as `dataConditions` (and `understudy conditions`) take them: only what differs from the
+ * command's defaults, so that the result — its notes on defaults taken included — is the one the command line prints.
+ */
 export function conditionSettings(options: ConditionsPanelOptions): DataConditionSettings {
+  const defaults = defaultConditionsOptions([]);
+  const differs = <K extends keyof ConditionsPanelOptions>(key: K): boolean => options[key] !== defaults[key];
   return {
     axis: options.axis,
-    repetitions: options.repetitions,
-    seed: options.seed,
+    ...(differs('repetitions') && { repetitions: options.repetitions }),
+    ...(differs('seed') && { seed: options.seed }),
     ...(options.sizes.length > 0 && { sizes: [...options.sizes] }),
-    correlation: options.correlation,
-    humanTarget: options.humanTarget,
-    pairwiseCorrection: options.correction,
-    alpha: options.alpha,
-    pairAlpha: options.pairAlpha,
-    bootstrap: options.bootstrap,
-    pairs: options.pairs,
+    ...(differs('correlation') && { correlation: options.correlation }),
+    ...(differs('humanTarget') && { humanTarget: options.humanTarget }),
+    ...(differs('correction') && { pairwiseCorrection: options.correction }),
+    ...(differs('alpha') && { alpha: options.alpha }),
+    ...(differs('pairAlpha') && { pairAlpha: options.pairAlpha }),
+    ...(differs('bootstrap') && { bootstrap: options.bootstrap }),
+    ...(differs('pairs') && { pairs: options.pairs }),
   };
 }
 

@@ -2,6 +2,7 @@ import { metricRequest } from '../../engine/metric-registry';
 import { MetricSettings } from '../../engine/metric-settings';
 import { ScoringCancelled } from '../../engine/score-systems';
 import { UnderstudyError } from '../../errors';
+import { readExpansionResources } from '../../io/read-expansion-resources';
 import { CorrelationSources, prepareCorrelation } from '../correlation-inputs';
 import { assignHumanScores } from '../human-assignment';
 import { baseName } from '../system-matching';
@@ -57,6 +58,8 @@ export function conditionDataFromSources(
   if (humanItems) kept.forEach((s, k) => humanItems.set(assignment.human[s], k * items));
   const humanSystem = Float64Array.from(kept, (s) => assignment.systemScores[s] as number);
 
+  // Expanded references (paraphrases, WordNet) read once for all metrics, as the scoring worker does.
+  const expansion = readExpansionResources(settings);
   const streams = references.map((r) => r.segments);
   const hypotheses = systems.map((s) => s.hypotheses);
   const conditionMetrics = metrics.map((name, m): ConditionMetric => {
@@ -64,7 +67,7 @@ export function conditionDataFromSources(
     try {
       return conditionMetricFromEngine({
         name,
-        prepare: metricRequest(name, settings).prepare,
+        prepare: metricRequest(name, settings, { expansion }).prepare,
         references: streams,
         hypotheses,
         referenceSubsets: axis === 'items' ? 'none' : 'auto',
