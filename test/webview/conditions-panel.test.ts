@@ -169,11 +169,17 @@ describe('data-condition panel (headless Chromium)', function () {
     await waitInPage(page, "document.querySelector('progress') !== null");
     assert.strictEqual(await page.locator('progress').getAttribute('value'), '45');
     assert.ok((await page.locator('.status').textContent())!.includes('Resampling subsets'));
+    assert.strictEqual(await page.locator('progress').getAttribute('aria-label'), 'Computing the data conditions');
     await page.locator('vscode-button.cancel').click();
     await webview.send(message({ revision: 1, status: { state: 'cancelled' } }));
     await waitInPage(page, "document.querySelector('vscode-button.rerun') !== null");
     await page.locator('vscode-button.rerun').click();
     assert.deepStrictEqual((await sent()).slice(1), [{ type: 'cancel' }, { type: 'recompute', options: OPTIONS }]);
+    // An error says what failed, as text (the message may quote a file).
+    await webview.send(message({ revision: 1, status: { state: 'error', message: `Size 9 is out of range ${EVIL}` } }));
+    await waitInPage(page, "document.querySelector('.status.error') !== null");
+    assert.ok((await page.locator('.status.error').textContent())!.includes(`The data conditions could not be computed: Size 9 is out of range ${EVIL}`));
+    assert.strictEqual(await page.locator('img').count(), 0);
   });
 
   it('exports tables and plots through the extension, and copies the command line', async () => {

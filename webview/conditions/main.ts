@@ -122,7 +122,7 @@ function reproduce(message: ShowConditionsMessage): HTMLElement {
   );
 }
 
-const actions = { onCancel: () => post({ type: 'cancel' }), onRerun: () => current && post({ type: 'recompute', options: current.options }) };
+const actions = { what: 'the data conditions', onCancel: () => post({ type: 'cancel' }), onRerun: () => current && post({ type: 'recompute', options: current.options }) };
 
 function render(): void {
   const message = current;
