@@ -4,6 +4,7 @@ import { SegmentExplanation, SystemScores } from '../core/engine/evaluation-sess
 import { UnderstudyErrorCode } from '../core/errors';
 import { CorrelationReport, MetaEvaluationOptions } from '../core/meta/correlation-report';
 import { CorrelationSources } from '../core/meta/correlation-inputs';
+import { ConditionRunReport, DataConditionSettings } from '../core/meta/conditions/condition-sources';
 import { HumanJudgmentsFile } from '../core/meta/judgments/human-judgments';
 import { JudgmentFileSummary } from '../core/meta/judgments/judgment-summary';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
@@ -117,6 +118,20 @@ export interface CorrelateJob extends CorrelationSources {
   readonly cancelFlag: SharedArrayBuffer;
 }
 
+/**
+ * Data conditions (seed 002): the correlation of each metric with the human score as the references per item or the
+ * items shrink (src/core/meta/conditions/condition-sources.ts). Progress stages 'scoring' then 'subsets'. Replies with
+ * `ConditionRunReport`.
+ */
+export interface ConditionsJob extends CorrelationSources {
+  readonly type: 'conditions';
+  readonly id: number;
+  readonly metrics: readonly string[];
+  readonly settings: MetricSettings;
+  readonly options: DataConditionSettings;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
 /** Forgets one system of a session (its lines and statistics). */
 export interface RemoveSystem {
   readonly type: 'remove-system';
@@ -139,7 +154,7 @@ export interface CloseSession {
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | JudgmentInfo | RemoveSystem | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -152,6 +167,7 @@ export interface WorkerResults {
   intervals: Record<string, BootstrapInterval>;
   compare: Record<string, SystemComparison>;
   correlate: CorrelationReport;
+  conditions: ConditionRunReport;
   'judgment-info': JudgmentFileSummary[];
   'close-session': null;
 }

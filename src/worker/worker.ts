@@ -13,6 +13,7 @@ import { prepareCorrelation } from '../core/meta/correlation-inputs';
 import { CorrelationReport } from '../core/meta/correlation-report';
 import { runMetaEvaluation } from '../core/meta/meta-evaluation';
 import { summarizeJudgments } from '../core/meta/judgments/judgment-summary';
+import { runConditionsJob } from './conditions-job';
 
 /** Evaluation sessions by the host's id: prepared metrics and the systems scored against them. */
 const sessions = new Map<number, EvaluationSession>();
@@ -98,6 +99,8 @@ function handle(request: WorkerRequest): unknown {
       return compareSystems(session(request.session), request);
     case 'correlate':
       return correlate(request);
+    case 'conditions':
+      return runConditionsJob(request);
     case 'judgment-info':
       return summarizeJudgments(request.files.map((spec, i) => ({ spec, text: request.texts[i] ?? '' })));
     case 'close-session':

@@ -6,7 +6,8 @@ import { el } from '../report/dom';
 export const STATUS_ID = 'correlation-status';
 
 /** Progress (stage, percent, Cancel), or what stopped the computation (with Run again). */
-export function statusLine(status: CorrelationStatus, hasReport: boolean, actions: { onCancel: () => void; onRerun: () => void }): HTMLElement {
+export function statusLine(status: CorrelationStatus, hasReport: boolean, actions: { onCancel: () => void; onRerun: () => void; what?: string }): HTMLElement {
+  const what = actions.what ?? 'the correlations';
   const region = el('div', { id: STATUS_ID, class: `status ${status.state}`, role: 'status' });
   switch (status.state) {
     case 'computing': {
@@ -15,7 +16,7 @@ export function statusLine(status: CorrelationStatus, hasReport: boolean, action
       cancel.addEventListener('click', actions.onCancel);
       region.append(
         el('span', { class: 'stage' }, `${status.stage ?? 'Starting'}… `),
-        el('progress', { max: '100', value: String(percent), 'aria-label': 'Computing the correlations' }),
+        el('progress', { max: '100', value: String(percent), 'aria-label': `Computing ${what}` }),
         el('span', { class: 'percent' }, `${percent}% `),
         cancel,
         hasReport ? el('span', { class: 'note' }, ' The numbers below are from the previous options until these are ready.') : '',
@@ -26,7 +27,7 @@ export function statusLine(status: CorrelationStatus, hasReport: boolean, action
     case 'error': {
       const rerun = el('vscode-button', { class: 'rerun', secondary: '' }, 'Run again');
       rerun.addEventListener('click', actions.onRerun);
-      const text = status.state === 'cancelled' ? 'The computation was cancelled.' : `The correlations could not be computed: ${status.message}`;
+      const text = status.state === 'cancelled' ? 'The computation was cancelled.' : `${what[0].toUpperCase()}${what.slice(1)} could not be computed: ${status.message}`;
       region.append(el('span', {}, `${text}${hasReport ? ' The numbers below are from the previous run.' : ''} `), rerun);
       return region;
     }

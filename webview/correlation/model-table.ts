@@ -1,4 +1,4 @@
-import type { CorrelationTable, CorrelationTableId, TableCell, TableExportFormat } from '../../src/core/report/correlation-tables';
+import type { FormattableTable, TableCell, TableExportFormat } from '../../src/core/report/correlation-tables';
 import { formatTableCell } from '../../src/core/report/correlation-tables';
 import { Column, sortableTable } from '../compare/sortable-table';
 import type { TableSort } from '../compare/table-sort';
@@ -29,7 +29,7 @@ function sortValue(cell: TableCell): number | string | undefined {
  * header cells sort on click, Enter or Space, arrow keys move between them. Every row carries `data-row` (its index
  * in the model), so the display order can be exported as it is.
  */
-export function modelTable(table: CorrelationTable, options: ModelTableOptions): HTMLTableElement {
+export function modelTable(table: FormattableTable, options: ModelTableOptions): HTMLTableElement {
   const columns: Column[] = table.columns.map((c, k) => ({
     key: `c${k}`,
     label: c.label,
@@ -76,7 +76,7 @@ const FORMAT_LABELS: readonly [TableExportFormat, string][] = [
 ];
 
 /** "Export: CSV LaTeX Markdown" buttons; each asks the extension to save the table (rows in the order shown). */
-export function tableExportButtons(id: CorrelationTableId, what: string, onExport: (format: TableExportFormat) => void): HTMLElement {
+export function tableExportButtons(id: string, what: string, onExport: (format: TableExportFormat) => void): HTMLElement {
   return el(
     'span',
     { class: 'export', 'data-table': id },
@@ -90,6 +90,6 @@ export function tableExportButtons(id: CorrelationTableId, what: string, onExpor
 }
 
 /** A section heading with the table's export buttons beside it. */
-export function tableHeading(title: string, id: CorrelationTableId, onExport: (format: TableExportFormat) => void): HTMLElement {
+export function tableHeading(title: string, id: string, onExport: (format: TableExportFormat) => void): HTMLElement {
   return el('div', { class: 'table-heading' }, el('h3', {}, title), tableExportButtons(id, title.toLowerCase(), onExport));
 }

@@ -124,9 +124,17 @@ export function optionsForm(
   onApply: (options: CorrelationPanelOptions) => void,
   onToggle: (open: boolean) => void,
 ): HTMLElement {
-  const collapsible = el('vscode-collapsible', { class: 'options', heading: 'Options', ...(open && { open: '' }) });
+  return lazyCollapsible('Options', open, () => optionControls(current, aspects, segmentLevel, onApply), onToggle);
+}
+
+/**
+ * A collapsible section whose content is built when it is first opened: the first view of a panel does not pay for a
+ * form most people leave closed (vscode-single-select measures its options' text on connection).
+ */
+export function lazyCollapsible(heading: string, open: boolean, build: () => HTMLElement, onToggle: (open: boolean) => void): HTMLElement {
+  const collapsible = el('vscode-collapsible', { class: 'options', heading, ...(open && { open: '' }) });
   const fill = (): void => {
-    if (collapsible.childElementCount === 0) collapsible.append(optionControls(current, aspects, segmentLevel, onApply));
+    if (collapsible.childElementCount === 0) collapsible.append(build());
   };
   if (open) fill();
   collapsible.addEventListener('vsc-collapsible-toggle', (event) => {

@@ -169,6 +169,18 @@ export function isCorrelationPanelOptions(value: unknown): value is CorrelationP
   );
 }
 
+/** An `exportPlot` message's fields: a name, and an SVG document or a PNG data URL of at most MAX_PLOT_BYTES. */
+export function isPlotExport(m: Record<string, unknown>): boolean {
+  return (
+    typeof m.name === 'string' &&
+    m.name.length <= 10_000 &&
+    (m.format === 'svg' || m.format === 'png') &&
+    typeof m.data === 'string' &&
+    m.data.length <= MAX_PLOT_BYTES &&
+    (m.format === 'svg' ? /^<svg[\s>]/.test(m.data) : m.data.startsWith('data:image/png;base64,'))
+  );
+}
+
 export function isMessageFromCorrelationWebview(value: unknown): value is MessageFromCorrelationWebview {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
@@ -196,13 +208,7 @@ export function isMessageFromCorrelationWebview(value: unknown): value is Messag
         (m.order === undefined || (Array.isArray(m.order) && m.order.every((i) => isCount(i, 1_000_000))))
       );
     case 'exportPlot':
-      return (
-        typeof m.name === 'string' &&
-        (m.format === 'svg' || m.format === 'png') &&
-        typeof m.data === 'string' &&
-        m.data.length <= MAX_PLOT_BYTES &&
-        (m.format === 'svg' ? /^<svg[\s>]/.test(m.data) : m.data.startsWith('data:image/png;base64,'))
-      );
+      return isPlotExport(m);
     default:
       return false;
   }

@@ -40,7 +40,7 @@ export interface ExportCorrelationsArgs extends CorrelationTableRequest {
   readonly overwrite?: boolean;
 }
 
-function uriOf(value: unknown, what: string): vscode.Uri {
+export function uriOf(value: unknown, what: string): vscode.Uri {
   const uri = asUri(value);
   if (!uri) throw new Error(`${what}: expected a URI or a path, got ${JSON.stringify(value)}.`);
   return uri;
@@ -69,14 +69,48 @@ export function evaluationFromArgs(args: ShowCorrelationsArgs): CorrelationEvalu
 }
 
 /** The workspace's understudy.json: the only one, or one picked when several folders have one; none: undefined. */
-async function pickWorkspaceManifest(): Promise<vscode.Uri | undefined> {
+async function pickWorkspaceManifest(title: string): Promise<vscode.Uri | undefined> {
   const manifests = await findWorkspaceManifests();
   if (manifests.length <= 1) return manifests[0];
   const picked = await vscode.window.showQuickPick(
     manifests.map((uri) => ({ label: vscode.workspace.getWorkspaceFolder(uri)?.name ?? uri.fsPath, description: vscode.workspace.asRelativePath(uri, true), uri })),
-    { title: 'Show the correlations of which evaluation?' },
+    { title },
   );
   return picked?.uri;
+}
+
+/**
+ * The evaluation a show command runs on: `ShowCorrelationsArgs` (with the options they carry), or an understudy.json
+ * (the one given, e.g. from the Explorer, or the workspace's: it says everything), else the pickers. `{ error }` when
+ * the arguments or the manifest are wrong; undefined when the user gives up.
+ */
+export async function commandEvaluation(
+  args: unknown,
+  context: vscode.ExtensionContext,
+  store: EvaluationStore,
+  worker: WorkerClient,
+  pickTitle: string,
+): Promise<{ evaluation: CorrelationEvaluation; options?: unknown } | { error: { code: string; message: string } } | undefined> {
+  if (typeof args === 'object' && args !== null && !(args instanceof vscode.Uri)) {
+    try {
+      return { evaluation: evaluationFromArgs(args as ShowCorrelationsArgs), options: (args as { options?: unknown }).options };
+    } catch (error) {
+      return { error: { code: 'bad-option', message: (error as Error).message } };
+    }
+  }
+  const manifest = args instanceof vscode.Uri ? args : await pickWorkspaceManifest(pickTitle);
+  if (!manifest) {
+    const picked = await pickCorrelationEvaluation(context, store, worker);
+    return picked && { evaluation: picked };
+  }
+  try {
+    const evaluation = await evaluationFromManifest(manifest);
+    return evaluation && { evaluation };
+  } catch (error) {
+    const message = (error as Error).message;
+    void vscode.window.showErrorMessage(`Understudy: ${message}`, 'Open the Manifest').then((choice) => (choice ? vscode.commands.executeCommand('vscode.open', manifest) : undefined));
+    return { error: { code: error instanceof UnderstudyError ? error.code : 'bad-option', message } };
+  }
 }
 
 /**
@@ -90,30 +124,9 @@ export function registerCorrelations(context: vscode.ExtensionContext, store: Ev
   context.subscriptions.push(
     controller,
     vscode.commands.registerCommand('understudy.showCorrelations', async (args?: unknown) => {
-      if (typeof args === 'object' && args !== null && !(args instanceof vscode.Uri)) {
-        let evaluation: CorrelationEvaluation;
-        try {
-          evaluation = evaluationFromArgs(args as ShowCorrelationsArgs);
-        } catch (error) {
-          return { error: { code: 'bad-option', message: (error as Error).message } };
-        }
-        return controller.show(evaluation, (args as ShowCorrelationsArgs).options);
-      }
-      // An understudy.json (the one given, e.g. from the Explorer, or the workspace's) says everything; else ask.
-      const manifest = args instanceof vscode.Uri ? args : await pickWorkspaceManifest();
-      let evaluation: CorrelationEvaluation | undefined;
-      if (manifest) {
-        try {
-          evaluation = await evaluationFromManifest(manifest);
-        } catch (error) {
-          const message = (error as Error).message;
-          void vscode.window.showErrorMessage(`Understudy: ${message}`, 'Open the Manifest').then((choice) => (choice ? vscode.commands.executeCommand('vscode.open', manifest) : undefined));
-          return { error: { code: error instanceof UnderstudyError ? error.code : 'bad-option', message } };
-        }
-      } else {
-        evaluation = await pickCorrelationEvaluation(context, store, worker);
-      }
-      return evaluation ? controller.show(evaluation) : undefined;
+      const evaluation = await commandEvaluation(args, context, store, worker, 'Show the correlations of which evaluation?');
+      if (evaluation && 'error' in evaluation) return evaluation;
+      return evaluation ? controller.show(evaluation.evaluation, evaluation.options as Partial<CorrelationPanelOptions> | undefined) : undefined;
     }),
     vscode.commands.registerCommand('understudy.correlations.export', (args?: ExportCorrelationsArgs): Promise<ExportResult> => {
       if (!args || typeof args !== 'object') return Promise.resolve({ error: 'give { table, format, uri }' });

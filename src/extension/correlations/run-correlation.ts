@@ -4,6 +4,7 @@ import { correlateCommandLine, commandLineLimitation } from '../../core/meta/cor
 import { CorrelationReport, MetaEvaluationOptions } from '../../core/meta/correlation-report';
 import { HumanCombineOptions, HumanJudgmentsFile, HumanScoreSpec } from '../../core/meta/judgments/human-judgments';
 import { JudgmentFileSummary } from '../../core/meta/judgments/judgment-summary';
+import { CorrelationSources } from '../../core/meta/correlation-inputs';
 import { readSegments } from '../evaluation-store';
 import { RequestControl, WorkerClient } from '../worker-client';
 
@@ -95,6 +96,27 @@ export function correlationCommandLine(evaluation: CorrelationEvaluation, option
   return commandNote ? { commandLine, commandNote } : { commandLine };
 }
 
+/** The evaluation's texts as the worker takes them (open editors' text wins over the disk, as for scoring). */
+export async function readEvaluationSources(evaluation: CorrelationEvaluation): Promise<CorrelationSources> {
+  const [references, systems, judgmentTexts] = await Promise.all([
+    Promise.all(evaluation.references.map((uri) => readSegments(uri))),
+    Promise.all(evaluation.systems.map((s) => readSegments(s.uri))),
+    readJudgmentTexts(evaluation.judgments),
+  ]);
+  return {
+    human: humanScoreSpec(evaluation.judgments),
+    judgmentTexts,
+    references: evaluation.references.map((uri, i) => ({ file: displayPath(uri), segments: references[i].segments })),
+    systems: evaluation.systems.map((s, i) => ({ file: displayPath(s.uri), hypotheses: systems[i].segments, ...(s.name !== undefined && { name: s.name }) })),
+  };
+}
+
+/** The evaluation's files with unsaved changes (a run used their editors' text; a command line reads the saved files). */
+export function unsavedFiles(evaluation: CorrelationEvaluation): string[] {
+  const uris = [...evaluation.references, ...evaluation.systems.map((s) => s.uri), ...evaluation.judgments.files.map((f) => f.uri)];
+  return vscode.workspace.textDocuments.filter((d) => d.isDirty && uris.some((u) => u.toString() === d.uri.toString())).map((d) => displayPath(d.uri));
+}
+
 /**
  * Runs the worker's `correlate` on an evaluation's files (open editors' text wins over the disk, as for scoring) and
  * the judgments: the report the correlation panel shows, with the per-segment table (`includeSegments`) the scatter
@@ -106,27 +128,17 @@ export async function runCorrelation(
   options: MetaEvaluationOptions,
   control: RequestControl = {},
 ): Promise<CorrelationRun> {
-  const [references, systems, judgmentTexts] = await Promise.all([
-    Promise.all(evaluation.references.map((uri) => readSegments(uri))),
-    Promise.all(evaluation.systems.map((s) => readSegments(s.uri))),
-    readJudgmentTexts(evaluation.judgments),
-  ]);
-  const human = humanScoreSpec(evaluation.judgments);
   const report = await worker.request<'correlate'>(
     {
       type: 'correlate',
-      human,
-      judgmentTexts,
-      references: evaluation.references.map((uri, i) => ({ file: displayPath(uri), segments: references[i].segments })),
-      systems: evaluation.systems.map((s, i) => ({ file: displayPath(s.uri), hypotheses: systems[i].segments, ...(s.name !== undefined && { name: s.name }) })),
+      ...(await readEvaluationSources(evaluation)),
       metrics: evaluation.metrics,
       settings: evaluation.settings,
       options: { ...options, includeSegments: true },
     },
     control,
   );
-  const uris = [...evaluation.references, ...evaluation.systems.map((s) => s.uri), ...evaluation.judgments.files.map((f) => f.uri)];
-  const unsaved = vscode.workspace.textDocuments.filter((d) => d.isDirty && uris.some((u) => u.toString() === d.uri.toString())).map((d) => displayPath(d.uri));
+  const unsaved = unsavedFiles(evaluation);
   return {
     report,
     ...correlationCommandLine(evaluation, options),

@@ -1,0 +1,238 @@
+import * as vscode from 'vscode';
+import { UnderstudyError } from '../../core/errors';
+import { ConditionRunReport, DataConditionSettings } from '../../core/meta/conditions/condition-sources';
+import { conditionsCommandLine } from '../../core/meta/conditions/conditions-command-line';
+import { ConditionTableRequest, conditionTable } from '../../core/meta/conditions/condition-tables';
+import { TableExportFormat, formatCorrelationTable } from '../../core/report/correlation-tables';
+import {
+  ConditionsPanelOptions,
+  ConditionsStatus,
+  MessageFromConditionsWebview,
+  ShowConditionsMessage,
+  defaultConditionsOptions,
+  isConditionsPanelOptions,
+} from '../../../webview/shared/conditions-protocol';
+import { JobCancelled, WorkerClient } from '../worker-client';
+import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '../panel-export';
+import { CorrelationEvaluation, displayPath, humanScoreSpec, readEvaluationSources, unsavedFiles } from '../correlations/run-correlation';
+import { ConditionsPanel } from './conditions-panel';
+
+/** The panel's options last applied, per workspace. */
+const OPTIONS_KEY = 'understudy.conditions.options';
+
+export type ShowConditionsResult = ConditionRunReport | { readonly error: { readonly code: string; readonly message: string } } | undefined;
+
+/**
+ * The panel's options as `dataConditions` (and `understudy conditions`) take them: only what differs from the
+ * command's defaults, so that the result — its notes on defaults taken included — is the one the command line prints.
+ */
+export function conditionSettings(options: ConditionsPanelOptions): DataConditionSettings {
+  const defaults = defaultConditionsOptions([]);
+  const differs = <K extends keyof ConditionsPanelOptions>(key: K): boolean => options[key] !== defaults[key];
+  return {
+    axis: options.axis,
+    ...(differs('repetitions') && { repetitions: options.repetitions }),
+    ...(differs('seed') && { seed: options.seed }),
+    ...(options.sizes.length > 0 && { sizes: [...options.sizes] }),
+    ...(differs('correlation') && { correlation: options.correlation }),
+    ...(differs('humanTarget') && { humanTarget: options.humanTarget }),
+    ...(differs('correction') && { pairwiseCorrection: options.correction }),
+    ...(differs('alpha') && { alpha: options.alpha }),
+    ...(differs('pairAlpha') && { pairAlpha: options.pairAlpha }),
+    ...(differs('bootstrap') && { bootstrap: options.bootstrap }),
+    ...(differs('pairs') && { pairs: options.pairs }),
+  };
+}
+
+/** The `understudy conditions` command line of an evaluation run with these options. */
+export function conditionsCommandFor(evaluation: CorrelationEvaluation, options: ConditionsPanelOptions): { commandLine: string; commandNote?: string } {
+  return conditionsCommandLine({
+    human: humanScoreSpec(evaluation.judgments),
+    references: evaluation.references.map(displayPath),
+    systems: evaluation.systems.map((s) => displayPath(s.uri)),
+    namedSystems: evaluation.systems.some((s) => s.name !== undefined),
+    metrics: options.metrics,
+    metricSettings: evaluation.settings,
+    options: conditionSettings(options),
+  });
+}
+
+const STAGE_LABELS: Readonly<Record<string, string>> = {
+  scoring: 'Scoring each system against every reference',
+  subsets: 'Resampling subsets',
+};
+
+/**
+ * "Understudy: Show Data Conditions": runs seed 002's data-condition experiments on an evaluation in the worker
+ * (progress, cancellation) and keeps the panel showing the result, its options and the command line that prints
+ * the same numbers. The panel's requests — recompute, cancel, copy, export a table or a plot — land here.
+ */
+export class ConditionsController implements vscode.Disposable {
+  private readonly panel: ConditionsPanel;
+  private evaluation: CorrelationEvaluation | undefined;
+  private options: ConditionsPanelOptions = defaultConditionsOptions([]);
+  private shown: { report: ConditionRunReport; options: ConditionsPanelOptions; unsaved: string[] } | undefined;
+  private status: ConditionsStatus = { state: 'ready' };
+  private abort: AbortController | undefined;
+  private generation = 0;
+  private revision = 0;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly worker: WorkerClient,
+  ) {
+    this.panel = new ConditionsPanel(context.extensionUri, (message) => {
+      void this.handle(message).catch((error: unknown) => {
+        void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    });
+    this.panel.onDidDispose(() => this.abort?.abort());
+  }
+
+  get report(): ConditionRunReport | undefined {
+    return this.shown?.report;
+  }
+
+  /** Opens the panel for `evaluation` and runs it; resolves to the report, `{ error }`, or undefined when cancelled. */
+  async show(evaluation: CorrelationEvaluation, options?: Partial<ConditionsPanelOptions>): Promise<ShowConditionsResult> {
+    const saved = this.context.workspaceState.get<Partial<ConditionsPanelOptions>>(OPTIONS_KEY, {});
+    const metrics = [...evaluation.metrics];
+    const merged = { ...defaultConditionsOptions(metrics), ...saved, ...options };
+    // Saved metrics of another evaluation: this one's.
+    if (!options?.metrics && !merged.metrics.every((m) => metrics.includes(m))) merged.metrics = metrics;
+    if (!isConditionsPanelOptions(merged)) {
+      return { error: { code: 'bad-option', message: `options: not valid conditions options (axis references|items, 2 ≤ repetitions ≤ 100,000, sizes ≥ 1, 0 < alpha < 1, …): ${JSON.stringify(options)}` } };
+    }
+    this.evaluation = evaluation;
+    this.shown = undefined;
+    return this.run(merged);
+  }
+
+  private title(): string {
+    const evaluation = this.evaluation;
+    const folder = evaluation?.systems[0] ? displayPath(vscode.Uri.joinPath(evaluation.systems[0].uri, '..')) : '';
+    const name = evaluation?.title ?? (folder && folder !== '.' ? folder : vscode.workspace.name ?? 'evaluation');
+    return `Data conditions — ${name}`;
+  }
+
+  private message(): ShowConditionsMessage | undefined {
+    const evaluation = this.evaluation;
+    if (!evaluation) return undefined;
+    const options = this.shown?.options ?? this.options;
+    const command = conditionsCommandFor(evaluation, options);
+    return {
+      type: 'conditions',
+      revision: this.revision,
+      title: this.title(),
+      ...(this.shown && { report: this.shown.report }),
+      options,
+      metrics: evaluation.metrics,
+      status: this.status,
+      commandLine: command.commandLine,
+      ...(command.commandNote && { commandNote: command.commandNote }),
+      unsaved: this.shown?.unsaved ?? [],
+    };
+  }
+
+  private post(immediately = false): void {
+    const message = this.message();
+    if (!message) return;
+    if (this.panel.isOpen) this.panel.update(message, immediately);
+    else this.panel.show(message);
+  }
+
+  private async run(options: ConditionsPanelOptions): Promise<ShowConditionsResult> {
+    const evaluation = this.evaluation;
+    if (!evaluation) return undefined;
+    this.abort?.abort();
+    const abort = new AbortController();
+    this.abort = abort;
+    const generation = ++this.generation;
+    this.options = options;
+    this.revision++;
+    this.status = { state: 'computing', done: 0, total: 1 };
+    this.post(true);
+    try {
+      const report = await this.worker.request<'conditions'>(
+        {
+          type: 'conditions',
+          ...(await readEvaluationSources(evaluation)),
+          metrics: options.metrics,
+          settings: evaluation.settings,
+          options: conditionSettings(options),
+        },
+        {
+          signal: abort.signal,
+          onProgress: (done, total, stage) => {
+            if (generation !== this.generation) return;
+            this.status = { state: 'computing', stage: stage && (STAGE_LABELS[stage] ?? stage), done, total };
+            this.post();
+          },
+        },
+      );
+      if (generation !== this.generation) return undefined;
+      const unsaved = unsavedFiles(evaluation);
+      this.shown = { report, options, unsaved };
+      this.revision++;
+      this.status = { state: 'ready' };
+      return report;
+    } catch (error) {
+      if (generation !== this.generation) return undefined;
+      if (error instanceof JobCancelled) {
+        this.status = { state: 'cancelled' };
+        return undefined;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      this.status = { state: 'error', message };
+      return { error: { code: error instanceof UnderstudyError ? error.code : 'internal', message } };
+    } finally {
+      if (generation === this.generation) {
+        this.abort = undefined;
+        this.post(true);
+      }
+    }
+  }
+
+  private async handle(message: MessageFromConditionsWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        return;
+      case 'recompute':
+        await this.context.workspaceState.update(OPTIONS_KEY, message.options);
+        await this.run(message.options);
+        return;
+      case 'cancel':
+        this.abort?.abort();
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(message.text);
+        vscode.window.setStatusBarMessage('Understudy: copied', 3000);
+        return;
+      case 'exportTable':
+        await this.exportTable({ table: message.table, metric: message.metric }, message.format);
+        return;
+      case 'exportPlot':
+        await this.exportPlot(message.name, message.format, message.data);
+        return;
+    }
+  }
+
+  /** Writes one table of the result shown as CSV, LaTeX or Markdown (asking where, unless `target` says). */
+  async exportTable(request: ConditionTableRequest, format: TableExportFormat, target?: ExportTarget): Promise<ExportResult> {
+    const result = this.report?.result;
+    const table = result && conditionTable(result, request);
+    if (!table) return { error: result ? `the result has no ${request.table} table${request.metric ? ` for ${request.metric}` : ''}` : 'no data conditions computed yet' };
+    const metric = request.metric ? `-${request.metric.replace(/[^\w.+-]+/g, '-')}` : '';
+    return writeTableExport('data-condition panel', `conditions-${request.table}${metric}`, format, () => formatCorrelationTable(table, format), target);
+  }
+
+  /** Writes a plot the webview drew (an SVG document, or a PNG data URL). */
+  exportPlot(name: string, format: 'svg' | 'png', data: string, target?: ExportTarget): Promise<ExportResult> {
+    return writePlotExport('data-condition panel', name, format, data, target);
+  }
+
+  dispose(): void {
+    this.abort?.abort();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,13 @@
+import * as vscode from 'vscode';
+import { conditionsHtml } from '../../../webview/conditions/conditions-html';
+import { isMessageFromConditionsWebview, MessageFromConditionsWebview, ShowConditionsMessage } from '../../../webview/shared/conditions-protocol';
+import { PanelHost } from '../panel-host';
+
+/** The data-condition panel's webview (conditions.js + conditions.css): see PanelHost. */
+export class ConditionsPanel extends PanelHost<ShowConditionsMessage, MessageFromConditionsWebview> {
+  static readonly viewType = 'understudy.conditions';
+
+  constructor(extensionUri: vscode.Uri, onMessage: (message: MessageFromConditionsWebview) => void) {
+    super(extensionUri, { viewType: ConditionsPanel.viewType, bundle: 'conditions', documentTitle: 'Understudy data conditions', html: conditionsHtml, isMessage: isMessageFromConditionsWebview }, onMessage);
+  }
+}
