@@ -22,6 +22,8 @@ const webviewTargets = [
   { entryPoints: ['webview/correlation/main.ts'], outfile: 'dist/webview/correlation.js' },
   // Dependency trees panel (src/extension/dependency-views.ts): dependency.js + dependency.css.
   { entryPoints: ['webview/dependency/main.ts'], outfile: 'dist/webview/dependency.js' },
+  // Manual Evaluation panel (src/extension/manual/manual-panel.ts): manual.js + manual.css.
+  { entryPoints: ['webview/manual/main.ts'], outfile: 'dist/webview/manual.js' },
 ];
 
 async function main() {

@@ -16,24 +16,20 @@ import {
   isCorrelationPanelOptions,
 } from '../../../webview/shared/correlation-protocol';
 import { readSegments } from '../evaluation-store';
-import { JobCancelled, WorkerClient } from '../worker-client';
+import { WorkerClient } from '../worker-client';
+import { LatestComputation } from '../latest-computation';
 import { CorrelationPanel } from './correlation-panel';
+import { exportDestination, exportPlotFile, ExportResult, ExportTarget, writeExport } from '../export-file';
 import { judgmentAspects } from './correlation-pickers';
 import { CorrelationEvaluation, CorrelationRun, correlationCommandLine, displayPath, runCorrelation } from './run-correlation';
 
 /** The panel's options last applied, per workspace (the judgments' aspect belongs to the judgments, not here). */
 const OPTIONS_KEY = 'understudy.correlations.options';
+const EXPORT_DIALOG_TITLE = 'Export from the correlation panel';
 
 export type ShowCorrelationsResult = CorrelationReport | { readonly error: { readonly code: string; readonly message: string } } | undefined;
 
-/** Where an export goes when a program (or a test) asks for one; without it a save dialog asks. */
-export interface ExportTarget {
-  readonly uri: vscode.Uri;
-  /** Replace an existing file; without it an existing file is left alone and the export fails. */
-  readonly overwrite?: boolean;
-}
-
-export type ExportResult = { readonly uri: string } | { readonly error: string } | undefined;
+export type { ExportResult, ExportTarget } from '../export-file';
 
 /** `understudy correlate`'s defaults, with the seed, bootstrap samples and correction of the `understudy.significance.*` settings. */
 export function defaultPanelOptions(): CorrelationPanelOptions {
@@ -94,9 +90,7 @@ export class CorrelationController implements vscode.Disposable {
   private options: CorrelationPanelOptions = defaultPanelOptions();
   private shown: { run: CorrelationRun; options: CorrelationPanelOptions } | undefined;
   private aspects: string[] = [];
-  private status: CorrelationStatus = { state: 'ready' };
-  private abort: AbortController | undefined;
-  private generation = 0;
+  private readonly computation = new LatestComputation((immediately) => this.post(immediately), STAGE_LABELS);
   /** Bumped whenever what the panel shows changes other than the status (see ShowCorrelationsMessage.revision). */
   private revision = 0;
 
@@ -109,7 +103,7 @@ export class CorrelationController implements vscode.Disposable {
         void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
       });
     });
-    this.panel.onDidDispose(() => this.abort?.abort());
+    this.panel.onDidDispose(() => this.computation.cancel());
   }
 
   /** The report on display (undefined before the first run finishes). */
@@ -132,7 +126,7 @@ export class CorrelationController implements vscode.Disposable {
     this.shown = undefined;
     this.options = merged;
     this.aspects = [];
-    this.status = { state: 'computing', done: 0, total: 1 };
+    this.computation.status = { state: 'computing', done: 0, total: 1 };
     this.revision++;
     this.post(true);
     // The aspects the options offer: the judgments read once more (quick) before the long run.
@@ -165,7 +159,7 @@ export class CorrelationController implements vscode.Disposable {
       ...(shown && { report: shown.run.report }),
       options,
       aspects: this.aspects.length > 0 ? this.aspects : [...(shown?.run.report.human.aspects ?? [])],
-      status: this.status,
+      status: this.computation.status,
       commandLine: command.commandLine,
       ...(command.commandNote && { commandNote: command.commandNote }),
       unsaved: shown?.run.unsaved ?? [],
@@ -183,49 +177,27 @@ export class CorrelationController implements vscode.Disposable {
   private async run(options: CorrelationPanelOptions): Promise<ShowCorrelationsResult> {
     const evaluation = this.evaluation;
     if (!evaluation) return undefined;
-    this.abort?.abort();
-    const abort = new AbortController();
-    this.abort = abort;
-    const generation = ++this.generation;
     this.options = options;
     this.revision++;
-    this.status = { state: 'computing', done: 0, total: 1 };
-    this.post(true);
-    try {
-      const run = await runCorrelation(this.worker, withAspects(evaluation, options.aspects), metaEvaluationOptions(options), {
-        signal: abort.signal,
-        onProgress: (done, total, stage) => {
-          if (generation !== this.generation) return;
-          this.status = { state: 'computing', stage: stage && (STAGE_LABELS[stage] ?? stage), done, total };
-          this.post();
-        },
-      });
-      if (generation !== this.generation) return undefined;
-      this.shown = { run, options };
-      this.revision++;
-      this.status = { state: 'ready' };
-      for (const warning of run.report.warnings) console.log(`Understudy correlations: ${warning}`);
-      return run.report;
-    } catch (error) {
-      if (generation !== this.generation) return undefined;
-      if (error instanceof JobCancelled) {
-        this.status = { state: 'cancelled' };
-        return undefined;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      this.status = { state: 'error', message };
-      const offered = error instanceof UnderstudyError ? error.details.aspects : undefined;
-      if (Array.isArray(offered)) {
-        this.aspects = offered.map(String);
-        this.revision++;
-      }
-      return { error: { code: error instanceof UnderstudyError ? error.code : 'internal', message } };
-    } finally {
-      if (generation === this.generation) {
-        this.abort = undefined;
-        this.post(true);
-      }
-    }
+    const outcome = await this.computation.run(
+      (control) => runCorrelation(this.worker, withAspects(evaluation, options.aspects), metaEvaluationOptions(options), control),
+      (ended) => {
+        if (ended.kind === 'done') {
+          this.shown = { run: ended.value, options };
+          this.revision++;
+          for (const warning of ended.value.report.warnings) console.log(`Understudy correlations: ${warning}`);
+        } else if (ended.kind === 'failed') {
+          const offered = ended.error instanceof UnderstudyError ? ended.error.details.aspects : undefined;
+          if (Array.isArray(offered)) {
+            this.aspects = offered.map(String);
+            this.revision++;
+          }
+        }
+      },
+    );
+    if (outcome.kind === 'done') return outcome.value.report;
+    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
+    return undefined;
   }
 
   private async handle(message: MessageFromCorrelationWebview): Promise<void> {
@@ -239,7 +211,7 @@ export class CorrelationController implements vscode.Disposable {
         return;
       }
       case 'cancel':
-        this.abort?.abort();
+        this.computation.cancel();
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
@@ -290,37 +262,6 @@ export class CorrelationController implements vscode.Disposable {
     return editor;
   }
 
-  private async target(defaultName: string, filters: Record<string, string[]>, target: ExportTarget | undefined): Promise<vscode.Uri | { error: string } | undefined> {
-    if (target) {
-      if (!target.overwrite) {
-        try {
-          await vscode.workspace.fs.stat(target.uri);
-          return { error: `${displayPath(target.uri)} already exists and was left as it is.` };
-        } catch {
-          // Does not exist: write it.
-        }
-      }
-      return target.uri;
-    }
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    // The save dialog itself asks before replacing an existing file.
-    return vscode.window.showSaveDialog({ title: 'Export from the correlation panel', saveLabel: 'Export', defaultUri: folder && vscode.Uri.joinPath(folder, defaultName), filters });
-  }
-
-  private async write(uri: vscode.Uri, bytes: Uint8Array, quiet: boolean): Promise<ExportResult> {
-    try {
-      await vscode.workspace.fs.writeFile(uri, bytes);
-    } catch (error) {
-      const message = `could not write ${uri.fsPath}: ${(error as Error).message}`;
-      if (!quiet) void vscode.window.showErrorMessage(`Understudy: ${message}`);
-      return { error: message };
-    }
-    if (!quiet) {
-      void vscode.window.showInformationMessage(`Understudy: exported ${displayPath(uri)}.`, 'Open').then((choice) => (choice === 'Open' ? vscode.commands.executeCommand('vscode.open', uri) : undefined));
-    }
-    return { uri: uri.toString() };
-  }
-
   /** Writes one table of the report shown as CSV, LaTeX or Markdown (asking where, unless `target` says). */
   async exportTable(request: CorrelationTableRequest, format: TableExportFormat, target?: ExportTarget): Promise<ExportResult> {
     const report = this.report;
@@ -328,22 +269,18 @@ export class CorrelationController implements vscode.Disposable {
     if (!table) return { error: report ? `the report has no ${request.table} table` : 'no correlations computed yet' };
     const extension = TABLE_EXPORT_EXTENSIONS[format];
     const suffix = request.table === 'metric-matrix' ? `-${request.level ?? 'system'}-${request.correlation ?? ''}` : '';
-    const where = await this.target(`correlations-${request.table}${suffix}.${extension}`, { [format === 'latex' ? 'LaTeX' : format === 'csv' ? 'CSV' : 'Markdown']: [extension] }, target);
+    const where = await exportDestination(EXPORT_DIALOG_TITLE, `correlations-${request.table}${suffix}.${extension}`, { [format === 'latex' ? 'LaTeX' : format === 'csv' ? 'CSV' : 'Markdown']: [extension] }, target);
     if (!where || !(where instanceof vscode.Uri)) return where;
-    return this.write(where, new TextEncoder().encode(formatCorrelationTable(table, format)), target !== undefined);
+    return writeExport(where, new TextEncoder().encode(formatCorrelationTable(table, format)), target !== undefined);
   }
 
   /** Writes a plot the webview drew (an SVG document, or a PNG data URL). */
   async exportPlot(name: string, format: 'svg' | 'png', data: string, target?: ExportTarget): Promise<ExportResult> {
-    const safe = name.replace(/[^\w.+-]+/g, '-').replace(/^-+|-+$/g, '') || 'plot';
-    const where = await this.target(`${safe}.${format}`, { [format.toUpperCase()]: [format] }, target);
-    if (!where || !(where instanceof vscode.Uri)) return where;
-    const bytes = format === 'svg' ? new TextEncoder().encode(data) : Buffer.from(data.slice(data.indexOf(',') + 1), 'base64');
-    return this.write(where, bytes, target !== undefined);
+    return exportPlotFile(EXPORT_DIALOG_TITLE, name, format, data, target);
   }
 
   dispose(): void {
-    this.abort?.abort();
+    this.computation.cancel();
     this.panel.dispose();
   }
 }

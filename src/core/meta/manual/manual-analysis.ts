@@ -1,4 +1,3 @@
-import * as path from 'path';
 import { ScoringCancelled } from '../../engine/score-systems';
 import { UnderstudyError } from '../../errors';
 import { crossComprehensionReport, readComprehensionJudgments } from './cross-comprehension';
@@ -51,12 +50,16 @@ export interface PyramidAnalysisOptions {
 
 export const DEFAULT_PYRAMID_OPTIONS: PyramidAnalysisOptions = { jackknife: true, averageCount: 'exact', scoreModels: true };
 
+// No `path` module here: the panel's webview type-checks against this file (browser, no Node types).
+const baseName = (file: string): string => file.split(/[\\/]/).pop() ?? file;
+const joined = (dir: string, ...parts: string[]): string => [dir.replace(/[\\/]+$/, ''), ...parts].join('/');
+
 /** The three files `--realsumm DIR` reads, at their places under DIR. */
 export function realSummFiles(dir: string): { scuList: string; selectedDocuments: string; summaries: string } {
   return {
-    scuList: path.join(dir, 'human_annotations', 'SCUs_and_annotations', 'SCUs_list.csv'),
-    selectedDocuments: path.join(dir, 'selected_docs_for_human_eval', 'selected_documents.md'),
-    summaries: path.join(dir, 'summaries.jsonl'),
+    scuList: joined(dir, 'human_annotations', 'SCUs_and_annotations', 'SCUs_list.csv'),
+    selectedDocuments: joined(dir, 'selected_docs_for_human_eval', 'selected_documents.md'),
+    summaries: joined(dir, 'summaries.jsonl'),
   };
 }
 
@@ -175,7 +178,7 @@ function sameWeights(a: Pyramid, b: Pyramid): boolean {
 
 /** The peer named by a .pan file: the first capture group of `pattern` on its base name, or the name without .pan. */
 export function peerNameOf(file: string, pattern: string | undefined): string {
-  const base = path.basename(file);
+  const base = baseName(file);
   if (pattern === undefined) return base.replace(/\.pan$/i, '');
   let regex: RegExp;
   try {
@@ -297,7 +300,7 @@ function agreementAnalysis(input: AgreementInput, control: ManualAnalysisControl
   const warnings = usable.length < levels.length ? [`${file.path}: the values are labels, not numbers, so only the nominal metric applies.`] : [];
   if (usable.length === 0) throw new UnderstudyError('bad-annotations', `${file.path}: the values are labels, not numbers; use --level nominal.`, { file: file.path });
   const results = table.groups.flatMap((g) => usable.map((l) => ({ group: g.group, units: g.units.length, coders: g.coders, alpha: krippendorffAlpha(g.data, l) })));
-  const rows = results.map((r) => ({ label: `${r.group ?? path.basename(file.path)} (${r.units} units × ${r.coders.length} coders)`, alpha: r.alpha }));
+  const rows = results.map((r) => ({ label: `${r.group ?? baseName(file.path)} (${r.units} units × ${r.coders.length} coders)`, alpha: r.alpha }));
   const json: ReliabilityAgreementJson = { layout: table.layout, results };
   return {
     kind: 'agreement',
@@ -359,4 +362,37 @@ export function manualAnalysis(input: ManualInput, control: ManualAnalysisContro
   }
   control.onProgress?.('scoring', 1, 1);
   return analysis;
+}
+
+/** An input file left out of an analysis because it cannot be read, and why. */
+export interface UnreadableFile {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * For a pyramid analysis of several files: the files that can be read, and the others with the reason. A panel shows
+ * the rest of the analysis and says what is wrong with each file left out (the CLI stops at the first instead, so
+ * the command line the panel shows names only the files it used). Other analyses read one file (or one pair): they
+ * are returned unchanged and fail as a whole.
+ */
+export function withoutUnreadableFiles(input: ManualInput): { input: ManualInput; skipped: UnreadableFile[] } {
+  if (input.kind !== 'pyramid' || input.json.length + input.pan.length + input.pyr.length < 2) return { input, skipped: [] };
+  const skipped: UnreadableFile[] = [];
+  const readable = (file: ManualFile, read: (file: ManualFile) => unknown): boolean => {
+    try {
+      read(file);
+      return true;
+    } catch (error) {
+      if (!(error instanceof UnderstudyError) || error.code !== 'bad-annotations') throw error;
+      skipped.push({ path: file.path, message: error.message });
+      return false;
+    }
+  };
+  const { documentPattern, peerName } = input.options;
+  const json = input.json.filter((f) => readable(f, (file) => readPyramidJson(file.text, file.path)));
+  const pyr = input.pyr.filter((f) => readable(f, (file) => readDucViewPyramid(file.text, file.path, { documentPattern })));
+  const pan = input.pan.filter((f) => readable(f, (file) => readDucViewPeer(file.text, file.path, peerNameOf(file.path, peerName), { documentPattern })));
+  if (json.length + pyr.length + pan.length === 0) return { input, skipped: [] };
+  return { input: { ...input, json, pyr, pan }, skipped };
 }
