@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ManualInput, PyramidInput } from '../../src/core/meta/manual/manual-analysis';
 import { textTableCells } from '../../src/core/meta/manual/text-table';
 import { runManualJob } from '../../src/worker/manual-job';
+import { manualPanelView } from '../../src/core/meta/manual/manual-panel-view';
 import { manualHtml } from '../../webview/manual/manual-html';
 import { makeNonce } from '../../webview/report/report-html';
 import type { ManualPanelOptions, MessageFromManualWebview, ShowManualMessage } from '../../webview/shared/manual-protocol';
@@ -43,7 +44,7 @@ function message(input: ManualInput, options: ManualPanelOptions, overrides: Par
     identical: false,
     files: ['ducview/P2.pan', `ducview/${EVIL}.pan`],
     options,
-    analysis: result.analysis,
+    analysis: manualPanelView(result.analysis),
     skipped: result.skipped,
     status: { state: 'ready' },
     commandLine: result.commandLine,
@@ -225,5 +226,25 @@ describe('Manual Evaluation panel (headless Chromium)', function () {
     assert.strictEqual(await page.locator('figure.reliability-data table.reliability tbody tr').count(), 12);
     assert.strictEqual(await page.locator('.options .open-choice').count(), 1);
     assert.strictEqual(await page.locator('figure.tiers').count(), 0);
+  });
+
+  it('lists the first 500 rows of a long table in the order of the whole table, all on request, and exports all', async () => {
+    const rowsOf = Array.from({ length: 600 }, (_, i) => [`s${i}`, (i * 37) % 600]);
+    const base = message(pyramidInput(), PYRAMID_OPTIONS);
+    const analysis = { ...(base.analysis as NonNullable<ShowManualMessage['analysis']>), tables: [{ name: 'systems', header: ['summarizer', 'score'], rows: rowsOf }] };
+    await show({ ...base, analysis });
+    assert.strictEqual(await page.locator('table.manual-table.systems tbody tr').count(), 500);
+    await page.locator('table.manual-table.systems th[data-key="1"]').focus();
+    await page.keyboard.press('Enter');
+    await waitInPage(page, `document.querySelector('table.manual-table.systems tbody tr td:nth-child(2)')?.textContent === '599'`);
+    assert.strictEqual(await page.evaluate(`document.activeElement?.getAttribute('data-key')`), '1', 'focus stays on the header');
+    await page.locator('section[data-table="systems"] button.show-all').click();
+    assert.strictEqual(await page.locator('table.manual-table.systems tbody tr').count(), 600);
+    assert.ok(await page.locator('section[data-table="systems"] .more-rows').isHidden());
+    await page.locator('section[data-table="systems"] button.export-table[data-format="csv"]').click();
+    await waitInPage(page, 'window.__posted.length >= 2');
+    const exported = (await sent())[0] as Extract<MessageFromManualWebview, { type: 'exportTable' }>;
+    assert.strictEqual(exported.order?.length, 600);
+    assert.strictEqual(rowsOf[exported.order?.[0] ?? -1][1], 599);
   });
 });

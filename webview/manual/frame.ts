@@ -1,5 +1,5 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import type { ManualAnalysis } from '../../src/core/meta/manual/manual-analysis';
+import type { ManualPanelView } from '../../src/core/meta/manual/manual-panel-view';
 import { el } from '../report/dom';
 import { computationStatusLine } from '../shared/status-line';
 import type { ManualStatus, ShowManualMessage, SkippedFile } from '../shared/manual-protocol';
@@ -46,7 +46,7 @@ export function skippedBox(skipped: readonly SkippedFile[], onOpen: (file: strin
 }
 
 /** The warnings the CLI prints to stderr, all of them. */
-export function warningsBox(analysis: ManualAnalysis): HTMLElement | undefined {
+export function warningsBox(analysis: ManualPanelView): HTMLElement | undefined {
   if (analysis.warnings.length === 0) return undefined;
   return el(
     'details',
@@ -63,7 +63,7 @@ function copyButton(label: string, className: string, text: string, onCopy: (tex
 }
 
 /** The text report exactly as `understudy …` prints it. */
-export function textOutput(analysis: ManualAnalysis, onCopy: (text: string) => void): HTMLElement {
+export function textOutput(analysis: ManualPanelView, onCopy: (text: string) => void): HTMLElement {
   return el(
     'details',
     { class: 'text-output' },

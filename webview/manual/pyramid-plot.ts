@@ -1,49 +1,9 @@
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import * as Plot from '@observablehq/plot';
-import type { ManualAnalysis } from '../../src/core/meta/manual/manual-analysis';
+import type { TierTopic } from '../../src/core/meta/manual/manual-panel-view';
 import { el } from '../report/dom';
 import { PLOT_CLASS, themeColours, withoutInlineStyle } from '../report/histogram';
-
-/** One pyramid as the tier plot draws it: its tiers, and the summaries scored against it with their SCUs by weight. */
-export interface TierTopic {
-  readonly topic: string;
-  readonly models: number;
-  readonly tiers: readonly { readonly weight: number; readonly size: number }[];
-  readonly summaries: readonly {
-    readonly name: string;
-    /** D_i: the summary's SCUs of weight i in this pyramid (index 0: SCUs the pyramid does not have). */
-    readonly byWeight: readonly number[];
-    readonly observedWeight: number;
-    readonly modified: number | null;
-  }[];
-}
-
-/**
- * The pyramids of an analysis with the peers scored against their full pyramid. Model summaries are scored against
- * the pyramid of the other models (other tiers), so they are in the tables, not in this plot. REALSumm: one
- * single-tier pyramid per document (one reference, every SCU weighs 1), the systems' present-SCU counts against it.
- */
-export function tierTopics(analysis: ManualAnalysis): TierTopic[] {
-  if (analysis.pyramid) {
-    return analysis.pyramid.topics.map((t) => ({
-      topic: t.topic,
-      models: t.models.length,
-      tiers: t.tiers,
-      summaries: t.peers.map((p) => ({ name: p.peer, byWeight: p.full.observedByWeight, observedWeight: p.full.observedWeight, modified: p.modified })),
-    }));
-  }
-  if (analysis.realsumm) {
-    const byDoc = new Map<string, TierTopic['summaries'][number][]>();
-    for (const s of analysis.realsumm.summaries) {
-      const list = byDoc.get(s.docId) ?? [];
-      list.push({ name: s.system, byWeight: s.score.observedByWeight, observedWeight: s.score.observedWeight, modified: s.score.modified });
-      byDoc.set(s.docId, list);
-    }
-    return analysis.realsumm.documents.map((d) => ({ topic: `doc ${d.docId} (${d.eventId})`, models: 1, tiers: d.tiers, summaries: byDoc.get(d.docId) ?? [] }));
-  }
-  return [];
-}
 
 interface TierRow {
   readonly label: string;

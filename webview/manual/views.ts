@@ -1,15 +1,15 @@
 import type { AlphaResult } from '../../src/core/meta/manual/krippendorff-alpha';
-import type { ManualAnalysis } from '../../src/core/meta/manual/manual-analysis';
+import type { ManualPanelView } from '../../src/core/meta/manual/manual-panel-view';
 import type { ManualTable } from '../../src/core/meta/manual/manual-tables';
 import type { TableSort } from '../compare/table-sort';
 import { el } from '../report/dom';
 import type { TableFormat } from '../shared/manual-protocol';
-import { tierSection, tierTopics } from './pyramid-plot';
+import { tierSection } from './pyramid-plot';
 import { tableSection } from './tables';
 
 /** What the views need from the page: sorting state, exports, the topic/peer chosen in the tier plot. */
 export interface ViewContext {
-  readonly analysis: ManualAnalysis;
+  readonly analysis: ManualPanelView;
   readonly width: number;
   readonly sorts: Readonly<Record<string, TableSort>>;
   onSort(table: string, sort: TableSort): void;
@@ -20,8 +20,8 @@ export interface ViewContext {
 }
 
 /** Headings and notes of the tables, by analysis and table name (the names `--table` takes). */
-function describe(analysis: ManualAnalysis, table: ManualTable): { heading: string; note?: string } {
-  const pyramid = analysis.pyramid?.options;
+function describe(analysis: ManualPanelView, table: ManualTable): { heading: string; note?: string } {
+  const pyramid = analysis.pyramidOptions;
   const jackknife = pyramid?.jackknife ? 'peers jackknifed (mean over leave-one-model-out pyramids)' : 'peers against all models';
   const x = pyramid ? `X = mean model SCU count (${pyramid.averageCountRounding})` : '';
   const headings: Record<string, Record<string, { heading: string; note?: string }>> = {
@@ -97,9 +97,8 @@ function coincidenceTable(alpha: AlphaResult, label: string): HTMLElement | unde
 const UNIT_LIMIT = 200;
 
 /** Alpha's inputs: the reliability data (units × coders) and each alpha's coincidence matrix. */
-function alphaInputs(analysis: ManualAnalysis): HTMLElement[] {
-  const json = analysis.json as { results?: readonly { group?: string | null; aspect?: string; alpha: AlphaResult }[] };
-  const matrices = (json.results ?? []).map((r) => coincidenceTable(r.alpha, r.group ?? r.aspect ?? 'all units')).filter((m): m is HTMLElement => m !== undefined);
+function alphaInputs(analysis: ManualPanelView): HTMLElement[] {
+  const matrices = (analysis.alphas ?? []).map((a) => coincidenceTable(a.alpha, a.label)).filter((m): m is HTMLElement => m !== undefined);
   const data = (analysis.reliability?.groups ?? []).map((g) =>
     el(
       'figure',
@@ -126,8 +125,8 @@ function alphaInputs(analysis: ManualAnalysis): HTMLElement[] {
 }
 
 /** REALSumm: what its data cannot give, said once. */
-function notComputable(analysis: ManualAnalysis): HTMLElement[] {
-  const items = analysis.realsumm?.notComputable ?? [];
+function notComputable(analysis: ManualPanelView): HTMLElement[] {
+  const items = analysis.notComputable ?? [];
   if (items.length === 0) return [];
   return [el('section', { class: 'not-computable' }, el('h3', {}, 'Not computable from this data'), el('ul', {}, ...items.map((i) => el('li', {}, i))))];
 }
@@ -135,6 +134,6 @@ function notComputable(analysis: ManualAnalysis): HTMLElement[] {
 /** The analysis's plots and tables, as its kind has them. */
 export function analysisViews(context: ViewContext): HTMLElement[] {
   const { analysis } = context;
-  const tiers = analysis.kind === 'pyramid' || analysis.kind === 'realsumm' ? tierSection(tierTopics(analysis), context.tiers, context.width, (c) => context.chooseTier(c), (f, n) => context.plotButtons(f, n)) : undefined;
+  const tiers = analysis.tierTopics ? tierSection(analysis.tierTopics, context.tiers, context.width, (c) => context.chooseTier(c), (f, n) => context.plotButtons(f, n)) : undefined;
   return [...(tiers ? [tiers] : []), el('section', { class: 'tables' }, el('h2', {}, 'Tables'), ...tablesOf(context)), ...(analysis.kind === 'agreement' ? alphaInputs(analysis) : []), ...notComputable(analysis)];
 }

@@ -1,6 +1,7 @@
 import type { AlphaLevel } from '../../src/core/meta/manual/krippendorff-alpha';
 import type { TextIdentity } from '../../src/core/meta/manual/identical-summaries';
-import type { AgreementAnalysisOptions, ManualAnalysis, ManualKind, PyramidAnalysisOptions } from '../../src/core/meta/manual/manual-analysis';
+import type { AgreementAnalysisOptions, ManualKind, PyramidAnalysisOptions } from '../../src/core/meta/manual/manual-analysis';
+import type { ManualPanelView } from '../../src/core/meta/manual/manual-panel-view';
 import type { AverageCountRounding } from '../../src/core/meta/manual/pyramid';
 import type { ComputationStatus } from './computation-status';
 
@@ -40,7 +41,7 @@ export interface ShowManualMessage {
   readonly files: readonly string[];
   readonly options: ManualPanelOptions;
   /** The analysis shown (kept while other options are computed; absent before the first run finishes). */
-  readonly analysis?: ManualAnalysis;
+  readonly analysis?: ManualPanelView;
   readonly skipped: readonly SkippedFile[];
   readonly status: ManualStatus;
   readonly commandLine: string;

@@ -3,6 +3,7 @@ import { UnderstudyError } from '../../core/errors';
 import { ManualKind } from '../../core/meta/manual/manual-analysis';
 import { manualCommandLine } from '../../core/meta/manual/manual-command-line';
 import { formatManualTable } from '../../core/meta/manual/manual-table-export';
+import { manualPanelView, ManualPanelView } from '../../core/meta/manual/manual-panel-view';
 import { ManualJobResult } from '../../worker/protocol';
 import { isManualPanelOptions, ManualPanelOptions, MessageFromManualWebview, ShowManualMessage, TableFormat } from '../../../webview/shared/manual-protocol';
 import { displayPath } from '../correlations/run-correlation';
@@ -38,7 +39,7 @@ export class ManualController implements vscode.Disposable {
   private readonly panel: ManualPanel;
   private sources: ManualSources | undefined;
   private options: ManualPanelOptions = { kind: 'comprehension' };
-  private shown: { result: ManualJobResult; options: ManualPanelOptions; unsaved: readonly string[] } | undefined;
+  private shown: { result: ManualJobResult; view: ManualPanelView; options: ManualPanelOptions; unsaved: readonly string[] } | undefined;
   private pendingCommand = '';
   private readonly computation = new LatestComputation((immediately) => this.post(immediately), STAGE_LABELS);
   private revision = 0;
@@ -93,7 +94,7 @@ export class ManualController implements vscode.Disposable {
       identical: sources.kind === 'agreement' && sources.identical,
       files: (sources.kind === 'realsumm' ? [sources.dir] : sourceUris(sources)).map(displayPath),
       options: shown?.options ?? this.options,
-      ...(shown && { analysis: shown.result.analysis }),
+      ...(shown && { analysis: shown.view }),
       skipped: shown?.result.skipped ?? [],
       status: this.computation.status,
       commandLine: shown?.result.commandLine ?? this.pendingCommand,
@@ -120,7 +121,7 @@ export class ManualController implements vscode.Disposable {
         return { result: await this.worker.request<'manual'>({ type: 'manual', input }, control), unsaved };
       },
       (ended) => {
-        if (ended.kind === 'done') this.shown = { ...ended.value, options };
+        if (ended.kind === 'done') this.shown = { ...ended.value, view: manualPanelView(ended.value.result.analysis), options };
         // A failure keeps the options that failed in the form, so they can be corrected (e.g. a column name).
         if (ended.kind !== 'cancelled') this.revision++;
       },
