@@ -118,6 +118,13 @@ describe('Manual Evaluation panel (headless Chromium)', function () {
     assert.match(labels[0] ?? '', new RegExp(`^Tier of weight 3: 2 SCUs; ${EVIL.replace(/[()]/g, '\\$&')} expresses \\d of them\\.$`));
     assert.match(labels[2] ?? '', /^Tier of weight 1: 2 SCUs;/);
     assert.match((await page.locator('.tier-caption').textContent()) ?? '', /3 models, 5 SCUs in 3 tiers/);
+    // Per-system scores at a glance: a focusable dot per summarizer and measure, read out as the tables print them.
+    const dots = await page.locator('figure.scores .score-dot').evaluateAll((marks) => marks.map((m) => [m.getAttribute('tabindex'), m.getAttribute('aria-label')]));
+    assert.strictEqual(dots.length, 10, '5 summarizers × modified and original');
+    assert.ok(dots.every(([tabindex]) => tabindex === '0'));
+    const systems = m.analysis?.tables.find((t) => t.name === 'systems');
+    const evil = systems?.rows.find((r) => r[0] === EVIL);
+    assert.ok(dots.some(([, label]) => label === `${EVIL}: modified pyramid ${(evil?.[3] as number).toFixed(4)}`));
     // The text report as `understudy pyramid` prints it, and the command line.
     assert.strictEqual(await page.locator('.text-output pre').textContent(), m.analysis?.text);
     assert.strictEqual(await page.locator('.reproduce .command code').textContent(), m.commandLine);

@@ -5,6 +5,7 @@ import type { TableSort } from '../compare/table-sort';
 import { el } from '../report/dom';
 import type { TableFormat } from '../shared/manual-protocol';
 import { tierSection } from './pyramid-plot';
+import { SCORE_PLOTS, scoreDotPlot } from './score-plot';
 import { tableSection } from './tables';
 
 /** What the views need from the page: sorting state, exports, the topic/peer chosen in the tier plot. */
@@ -135,5 +136,9 @@ function notComputable(analysis: ManualPanelView): HTMLElement[] {
 export function analysisViews(context: ViewContext): HTMLElement[] {
   const { analysis } = context;
   const tiers = analysis.tierTopics ? tierSection(analysis.tierTopics, context.tiers, context.width, (c) => context.chooseTier(c), (f, n) => context.plotButtons(f, n)) : undefined;
-  return [...(tiers ? [tiers] : []), el('section', { class: 'tables' }, el('h2', {}, 'Tables'), ...tablesOf(context)), ...(analysis.kind === 'agreement' ? alphaInputs(analysis) : []), ...notComputable(analysis)];
+  const plotted = SCORE_PLOTS[analysis.kind];
+  const table = plotted && analysis.tables.find((t) => t.name === plotted.table);
+  const scores = table && scoreDotPlot(table, plotted.name, plotted.measures(table.header), context.width, plotted.title);
+  const scoreSection = scores && el('section', { class: 'score-section' }, el('h2', {}, 'Scores'), scores, context.plotButtons(scores, `${analysis.kind}-${plotted.table}`));
+  return [...(scoreSection ? [scoreSection] : []), ...(tiers ? [tiers] : []), el('section', { class: 'tables' }, el('h2', {}, 'Tables'), ...tablesOf(context)), ...(analysis.kind === 'agreement' ? alphaInputs(analysis) : []), ...notComputable(analysis)];
 }
