@@ -93,7 +93,8 @@ export class ManualController implements vscode.Disposable {
       kind: sources.kind,
       identical: sources.kind === 'agreement' && sources.identical,
       files: (sources.kind === 'realsumm' ? [sources.dir] : sourceUris(sources)).map(displayPath),
-      options: shown?.options ?? this.options,
+      // After a failure, the options that failed (to be corrected); otherwise those of the numbers shown.
+      options: this.computation.status.state === 'error' ? this.options : (shown?.options ?? this.options),
       ...(shown && { analysis: shown.view }),
       skipped: shown?.result.skipped ?? [],
       status: this.computation.status,
@@ -122,7 +123,6 @@ export class ManualController implements vscode.Disposable {
       },
       (ended) => {
         if (ended.kind === 'done') this.shown = { ...ended.value, view: manualPanelView(ended.value.result.analysis), options };
-        // A failure keeps the options that failed in the form, so they can be corrected (e.g. a column name).
         if (ended.kind !== 'cancelled') this.revision++;
       },
     );
