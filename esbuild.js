@@ -24,6 +24,8 @@ const webviewTargets = [
   { entryPoints: ['webview/conditions/main.ts'], outfile: 'dist/webview/conditions.js' },
   // Dependency trees panel (src/extension/dependency-views.ts): dependency.js + dependency.css.
   { entryPoints: ['webview/dependency/main.ts'], outfile: 'dist/webview/dependency.js' },
+  // Manual Evaluation panel (src/extension/manual/manual-panel.ts): manual.js + manual.css.
+  { entryPoints: ['webview/manual/main.ts'], outfile: 'dist/webview/manual.js' },
 ];
 
 async function main() {

@@ -16,6 +16,7 @@ import { comparePairwise, compareTwo } from './compare';
 import { PARAPHRASE_CASES } from './paraphrase-cases';
 import { correlationBootstrap } from './correlation-bootstrap';
 import { correlationPanel } from './correlation-panel';
+import { manualPanel } from './manual-panel';
 import { createParser } from '../src/core/io/parser-model-file';
 
 export interface BenchResult {
@@ -73,6 +74,7 @@ export const CASES: Record<string, () => BenchResult[] | Promise<BenchResult[]>>
   'compare-pairwise': comparePairwise,
   'correlation-bootstrap': correlationBootstrap,
   'correlation-panel': correlationPanel,
+  'manual-panel': manualPanel,
   'parse-csen': parseCsEn,
   'rescore-line': () => {
     const { root } = dataRoot();

@@ -41,7 +41,7 @@ function timed(name: string, metric: string, segments: number, note: string, run
  * TAC-sized pyramid data: `topics` topics × 4 models, ~35 SCUs per model (weights 1–4), `peers` peers per topic each
  * expressing a random third of the topic's SCUs plus a few unmatched units.
  */
-function pyramidTopics(topics: number, peers: number): PyramidTopicInput[] {
+export function pyramidTopics(topics: number, peers: number): PyramidTopicInput[] {
   const r = random(11);
   const models = ['A', 'B', 'C', 'D'];
   return Array.from({ length: topics }, (_, t) => {

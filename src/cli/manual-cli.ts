@@ -1,5 +1,7 @@
 import { parseArgs, ParseArgsConfig } from 'util';
 import { UnderstudyError } from '../core/errors';
+import { readTextFile } from '../core/io/read-text';
+import { ManualAnalysis, ManualFile } from '../core/meta/manual/manual-analysis';
 import { ManualTable, tableToTsv } from '../core/meta/manual/manual-tables';
 import type { CliOutput } from './run-cli';
 
@@ -80,4 +82,14 @@ export function tsvOf(tables: readonly ManualTable[], name: string | undefined):
   const table = name === undefined ? tables[0] : tables.find((t) => t.name === name);
   if (!table) throw new UnderstudyError('bad-option', `--table ${name}: expected one of ${tables.map((t) => t.name).join(', ')}.`);
   return tableToTsv(table);
+}
+
+export function readManualFile(file: string): ManualFile {
+  return { path: file, text: readTextFile(file) };
+}
+
+/** An analysis printed as asked: its JSON, one of its tables as TSV, or its text report. */
+export function manualOutput(analysis: ManualAnalysis, format: 'json' | 'tsv' | 'text', table: string | undefined): { output: string; warnings: readonly string[] } {
+  const output = format === 'json' ? jsonText(analysis.json) : format === 'tsv' ? tsvOf(analysis.tables, table) : analysis.text;
+  return { output, warnings: analysis.warnings };
 }

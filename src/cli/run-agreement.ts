@@ -1,13 +1,8 @@
-import * as path from 'path';
 import { UnderstudyError } from '../core/errors';
-import { readTextFile } from '../core/io/read-text';
-import { alphaRowsToText } from '../core/meta/manual/format-manual';
-import { identicalSummaryAgreement, identicalSummaryGroups, TextIdentity } from '../core/meta/manual/identical-summaries';
-import { ALPHA_LEVELS, AlphaLevel, krippendorffAlpha } from '../core/meta/manual/krippendorff-alpha';
-import { readReliabilityTable } from '../core/meta/manual/reliability-table';
-import { readScoredSummaries } from '../core/meta/manual/scored-summaries-file';
-import { alphaTables } from '../core/meta/manual/manual-tables';
-import { choice, EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, runManual, tsvOf } from './manual-cli';
+import { TextIdentity } from '../core/meta/manual/identical-summaries';
+import { ALPHA_LEVELS, AlphaLevel } from '../core/meta/manual/krippendorff-alpha';
+import { manualAnalysis } from '../core/meta/manual/manual-analysis';
+import { choice, EXPORT_OPTIONS, exportFormat, exportUsage, manualOutput, parseManualArgs, readManualFile, runManual } from './manual-cli';
 import type { CliOutput } from './run-cli';
 
 export const AGREEMENT_USAGE = `understudy agreement — Krippendorff's alpha for assessor consistency
@@ -54,47 +49,24 @@ function execute(argv: string[]): { output: string; warnings: readonly string[] 
   if (v.help) return 'help';
   const format = exportFormat(v);
   const level = choice<AlphaLevel | 'all'>('level', v.level, [...ALPHA_LEVELS, 'all'], 'interval');
-  const levels = level === 'all' ? ALPHA_LEVELS : [level];
   if (v.identical !== undefined) {
     if (positionals.length > 0) throw new UnderstudyError('bad-option', '--identical reads one summaries file; give no other data file with it.');
     const identity = choice<TextIdentity>('identity', v.identity, ['exact', 'whitespace', 'whitespace-case'], 'whitespace');
-    const { summaries, aspects } = readScoredSummaries(readTextFile(v.identical), v.identical, {
-      document: v['document-field'],
-      system: v['system-field'],
-      text: v['text-field'],
-      assessor: v['assessor-field'],
+    const options = {
+      level,
+      identity,
       aspects: v.aspect,
-    });
-    const groups = identicalSummaryGroups(summaries, aspects, identity);
-    const results = levels.flatMap((l) => identicalSummaryAgreement(groups, aspects, l));
-    const warnings = groups.length === 0 ? [`${v.identical}: no two systems produced the same summary of a document, so there is nothing to compare.`] : [];
-    const rows = results.map((r) => ({ label: `${r.aspect}${r.assessor !== undefined ? ` / ${r.assessor}` : ''} (${r.groups} groups)`, alpha: r.alpha }));
-    const output =
-      format === 'json'
-        ? jsonText({ identity, summaries: summaries.length, groups, results })
-        : format === 'tsv'
-          ? tsvOf(alphaTables(rows), v.table)
-          : `${groups.length} groups of identical summaries (${groups.reduce((s, g) => s + g.systems.length, 0)} summaries)\n${alphaRowsToText(rows)}`;
-    return { output, warnings };
+      documentField: v['document-field'],
+      systemField: v['system-field'],
+      textField: v['text-field'],
+      assessorField: v['assessor-field'],
+    };
+    return manualOutput(manualAnalysis({ kind: 'agreement', file: readManualFile(v.identical), identical: true, options }), format, v.table);
   }
   if (positionals.length !== 1) throw new UnderstudyError('bad-option', 'Give one reliability data file (CSV or TSV), or --identical SUMMARIES.jsonl.');
-  const file = positionals[0];
   const layout = v.layout === undefined ? undefined : choice('layout', v.layout, ['wide', 'long'] as const, 'wide');
-  const table = readReliabilityTable(readTextFile(file), file, {
-    layout,
-    unitColumn: v.unit,
-    coderColumn: v.coder,
-    valueColumn: v.value,
-    groupColumn: v.group,
-    missing: v.missing?.split(',').map((s) => s.trim()),
-  });
-  const usable = table.numeric ? levels : levels.filter((l) => l === 'nominal');
-  const warnings = usable.length < levels.length ? [`${file}: the values are labels, not numbers, so only the nominal metric applies.`] : [];
-  if (usable.length === 0) throw new UnderstudyError('bad-annotations', `${file}: the values are labels, not numbers; use --level nominal.`, { file });
-  const results = table.groups.flatMap((g) => usable.map((l) => ({ group: g.group, units: g.units.length, coders: g.coders, alpha: krippendorffAlpha(g.data, l) })));
-  const rows = results.map((r) => ({ label: `${r.group ?? path.basename(file)} (${r.units} units × ${r.coders.length} coders)`, alpha: r.alpha }));
-  const output = format === 'json' ? jsonText({ layout: table.layout, results }) : format === 'tsv' ? tsvOf(alphaTables(rows), v.table) : alphaRowsToText(rows);
-  return { output, warnings };
+  const options = { level, layout, unit: v.unit, coder: v.coder, value: v.value, group: v.group, missing: v.missing?.split(',').map((s) => s.trim()) };
+  return manualOutput(manualAnalysis({ kind: 'agreement', file: readManualFile(positionals[0]), identical: false, options }), format, v.table);
 }
 
 /** `understudy agreement …` */

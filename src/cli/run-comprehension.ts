@@ -1,9 +1,6 @@
 import { UnderstudyError } from '../core/errors';
-import { readTextFile } from '../core/io/read-text';
-import { crossComprehensionReport, readComprehensionJudgments } from '../core/meta/manual/cross-comprehension';
-import { comprehensionReportToText } from '../core/meta/manual/format-manual';
-import { comprehensionTables } from '../core/meta/manual/manual-tables';
-import { EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, runManual, tsvOf } from './manual-cli';
+import { manualAnalysis } from '../core/meta/manual/manual-analysis';
+import { EXPORT_OPTIONS, exportFormat, exportUsage, manualOutput, parseManualArgs, readManualFile, runManual } from './manual-cli';
 import type { CliOutput } from './run-cli';
 
 export const COMPREHENSION_USAGE = `understudy comprehension — the cross comprehension test (summary and questionnaire relevance)
@@ -23,9 +20,7 @@ function execute(argv: string[]): { output: string; warnings: readonly string[] 
   if (v.help) return 'help';
   const format = exportFormat(v);
   if (positionals.length !== 1) throw new UnderstudyError('bad-option', 'Give one judgment file (CSV or TSV).');
-  const report = crossComprehensionReport(readComprehensionJudgments(readTextFile(positionals[0]), positionals[0]));
-  const output = format === 'json' ? jsonText(report) : format === 'tsv' ? tsvOf(comprehensionTables(report), v.table) : comprehensionReportToText(report);
-  return { output, warnings: report.warnings };
+  return manualOutput(manualAnalysis({ kind: 'comprehension', file: readManualFile(positionals[0]) }), format, v.table);
 }
 
 /** `understudy comprehension …` */

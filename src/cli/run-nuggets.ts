@@ -1,10 +1,6 @@
 import { UnderstudyError } from '../core/errors';
-import { readTextFile } from '../core/io/read-text';
-import { nuggetReportToText } from '../core/meta/manual/format-manual';
-import { nuggetReport } from '../core/meta/manual/nugget-f';
-import { readAnswerKey, readNuggetResponses } from '../core/meta/manual/nugget-files';
-import { nuggetTables } from '../core/meta/manual/manual-tables';
-import { EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, positiveNumber, runManual, tsvOf } from './manual-cli';
+import { DEFAULT_NUGGET_OPTIONS, manualAnalysis } from '../core/meta/manual/manual-analysis';
+import { EXPORT_OPTIONS, exportFormat, exportUsage, manualOutput, parseManualArgs, positiveNumber, readManualFile, runManual } from './manual-cli';
 import type { CliOutput } from './run-cli';
 
 export const NUGGETS_USAGE = `understudy nuggets — nugget precision, recall and F(beta) of TREC definition questions
@@ -35,12 +31,12 @@ function execute(argv: string[]): { output: string; warnings: readonly string[] 
   const format = exportFormat(v);
   if (v.key === undefined || v.responses === undefined) throw new UnderstudyError('bad-option', 'Give the answer key with --key and the judged responses with --responses.');
   if (positionals.length > 0) throw new UnderstudyError('bad-option', `Unexpected argument ${positionals[0]}: the files are named with --key and --responses.`);
-  const report = nuggetReport(readAnswerKey(readTextFile(v.key), v.key), readNuggetResponses(readTextFile(v.responses), v.responses), {
-    beta: positiveNumber('beta', v.beta, 3),
-    allowancePerNugget: positiveNumber('allowance', v.allowance, 100),
-  });
-  const output = format === 'json' ? jsonText(report) : format === 'tsv' ? tsvOf(nuggetTables(report), v.table) : nuggetReportToText(report, v['per-question'] ?? false);
-  return { output, warnings: report.warnings };
+  const options = {
+    beta: positiveNumber('beta', v.beta, DEFAULT_NUGGET_OPTIONS.beta),
+    allowance: positiveNumber('allowance', v.allowance, DEFAULT_NUGGET_OPTIONS.allowance),
+    perQuestion: v['per-question'] ?? false,
+  };
+  return manualOutput(manualAnalysis({ kind: 'nuggets', key: readManualFile(v.key), responses: readManualFile(v.responses), options }), format, v.table);
 }
 
 /** `understudy nuggets …` */

@@ -1,10 +1,6 @@
 import { UnderstudyError } from '../core/errors';
-import { readTextFile } from '../core/io/read-text';
-import { relevanceReportToText } from '../core/meta/manual/format-manual';
-import { readRelevanceJudgments } from '../core/meta/manual/relevance-file';
-import { relevanceReport } from '../core/meta/manual/relevance-prediction';
-import { relevanceTables } from '../core/meta/manual/manual-tables';
-import { EXPORT_OPTIONS, exportFormat, exportUsage, jsonText, parseManualArgs, runManual, tsvOf } from './manual-cli';
+import { manualAnalysis } from '../core/meta/manual/manual-analysis';
+import { EXPORT_OPTIONS, exportFormat, exportUsage, manualOutput, parseManualArgs, readManualFile, runManual } from './manual-cli';
 import type { CliOutput } from './run-cli';
 
 export const RELEVANCE_USAGE = `understudy relevance — Relevance-Prediction and LDC-Agreement of summaries as document surrogates
@@ -29,9 +25,7 @@ function execute(argv: string[]): { output: string; warnings: readonly string[] 
   if (v.help) return 'help';
   const format = exportFormat(v);
   if (positionals.length !== 1) throw new UnderstudyError('bad-option', 'Give one relevance judgment file (CSV or TSV).');
-  const report = relevanceReport(readRelevanceJudgments(readTextFile(positionals[0]), positionals[0]), { fullText: v['full-text'] });
-  const output = format === 'json' ? jsonText(report) : format === 'tsv' ? tsvOf(relevanceTables(report), v.table) : relevanceReportToText(report);
-  return { output, warnings: report.warnings };
+  return manualOutput(manualAnalysis({ kind: 'relevance', file: readManualFile(positionals[0]), options: { fullText: v['full-text'] } }), format, v.table);
 }
 
 /** `understudy relevance …` */

@@ -12,6 +12,7 @@ import { registerComparison } from './compare/register-comparison';
 import { registerExportScores } from './export-scores';
 import { registerCorrelations } from './correlations/register-correlations';
 import { registerConditions } from './conditions/register-conditions';
+import { registerManualEvaluation } from './manual/register-manual';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const started = performance.now();
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   registerComparison(context, store);
   registerCorrelations(context, store, worker);
   registerConditions(context, store, worker);
+  registerManualEvaluation(context, worker);
   return createApi(store);
 }
 

@@ -10,6 +10,7 @@ import { JudgmentFileSummary } from '../core/meta/judgments/judgment-summary';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { SystemComparison } from '../core/compare/compare-systems';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
+import { ManualAnalysis, ManualInput, UnreadableFile } from '../core/meta/manual/manual-analysis';
 
 /**
  * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
@@ -148,13 +149,28 @@ export interface JudgmentInfo {
   readonly texts: readonly string[];
 }
 
+/** A manual-evaluation analysis (pyramid, alpha, nuggets, relevance, comprehension) of file texts. Replies with `ManualJobResult`. */
+export interface ManualJob {
+  readonly type: 'manual';
+  readonly id: number;
+  readonly input: ManualInput;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+/** The analysis, the files left out as unreadable, and the `understudy …` command line of the files used. */
+export interface ManualJobResult {
+  readonly analysis: ManualAnalysis;
+  readonly skipped: readonly UnreadableFile[];
+  readonly commandLine: string;
+}
+
 export interface CloseSession {
   readonly type: 'close-session';
   readonly id: number;
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession | ManualJob;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -170,6 +186,7 @@ export interface WorkerResults {
   conditions: ConditionRunReport;
   'judgment-info': JudgmentFileSummary[];
   'close-session': null;
+  manual: ManualJobResult;
 }
 
 export type WorkerReply =

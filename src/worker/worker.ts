@@ -14,6 +14,7 @@ import { CorrelationReport } from '../core/meta/correlation-report';
 import { runMetaEvaluation } from '../core/meta/meta-evaluation';
 import { summarizeJudgments } from '../core/meta/judgments/judgment-summary';
 import { runConditionsJob } from './conditions-job';
+import { runManualJob } from './manual-job';
 
 /** Evaluation sessions by the host's id: prepared metrics and the systems scored against them. */
 const sessions = new Map<number, EvaluationSession>();
@@ -106,6 +107,8 @@ function handle(request: WorkerRequest): unknown {
     case 'close-session':
       sessions.delete(request.session);
       return null;
+    case 'manual':
+      return runManualJob(request);
   }
 }
 

@@ -2,38 +2,14 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { CorrelationReport } from '../../src/core/meta/correlation-report';
 import type { CorrelationStatus, ShowCorrelationsMessage } from '../shared/correlation-protocol';
 import { el } from '../report/dom';
+import { computationStatusLine } from '../shared/status-line';
 
 export const STATUS_ID = 'correlation-status';
 
 /** Progress (stage, percent, Cancel), or what stopped the computation (with Run again). */
 export function statusLine(status: CorrelationStatus, hasReport: boolean, actions: { onCancel: () => void; onRerun: () => void; what?: string }): HTMLElement {
   const what = actions.what ?? 'the correlations';
-  const region = el('div', { id: STATUS_ID, class: `status ${status.state}`, role: 'status' });
-  switch (status.state) {
-    case 'computing': {
-      const percent = Math.floor((100 * status.done) / Math.max(1, status.total));
-      const cancel = el('vscode-button', { class: 'cancel', secondary: '' }, 'Cancel');
-      cancel.addEventListener('click', actions.onCancel);
-      region.append(
-        el('span', { class: 'stage' }, `${status.stage ?? 'Starting'}… `),
-        el('progress', { max: '100', value: String(percent), 'aria-label': `Computing ${what}` }),
-        el('span', { class: 'percent' }, `${percent}% `),
-        cancel,
-        hasReport ? el('span', { class: 'note' }, ' The numbers below are from the previous options until these are ready.') : '',
-      );
-      return region;
-    }
-    case 'cancelled':
-    case 'error': {
-      const rerun = el('vscode-button', { class: 'rerun', secondary: '' }, 'Run again');
-      rerun.addEventListener('click', actions.onRerun);
-      const text = status.state === 'cancelled' ? 'The computation was cancelled.' : `${what[0].toUpperCase()}${what.slice(1)} could not be computed: ${status.message}`;
-      region.append(el('span', {}, `${text}${hasReport ? ' The numbers below are from the previous run.' : ''} `), rerun);
-      return region;
-    }
-    case 'ready':
-      return region;
-  }
+  return computationStatusLine(STATUS_ID, status, hasReport, actions, { progressLabel: `Computing ${what}`, failed: `${what[0].toUpperCase()}${what.slice(1)} could not be computed` });
 }
 
 /** One line saying what is correlated with what. */

@@ -1,3 +1,4 @@
+import '../shared/analysis-panel.css';
 import './correlation.css';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
@@ -8,6 +9,7 @@ import {
   ShowCorrelationsMessage,
 } from '../shared/correlation-protocol';
 import { redrawOnThemeAndResize } from '../shared/redraw';
+import { focusSelector, replaceContent, replaceStatus } from '../shared/rerender';
 import { vscodeApi } from '../shared/vscode-api';
 import { el } from '../report/dom';
 import { chartColours } from './charts';
@@ -116,14 +118,10 @@ function tabs(): HTMLElement {
   return element;
 }
 
-/** A selector that finds "the same" control after a re-render (by its data attributes and classes). */
-function focusSelector(element: Element | null): string | undefined {
-  if (!element || element === document.body || !root.contains(element)) return undefined;
-  const attributes = ['data-key', 'data-system', 'data-index', 'data-format', 'data-tab'].filter((a) => element.hasAttribute(a)).map((a) => `[${a}="${CSS.escape(element.getAttribute(a) ?? '')}"]`);
-  const classes = [...element.classList].map((c) => `.${CSS.escape(c)}`).join('');
+/** Where a control is: the metric's figure or the table it is in (see focusSelector). */
+function scopeOf(element: Element): string {
   const within = element.closest('[data-metric], table');
-  const scope = within?.hasAttribute('data-metric') ? `[data-metric="${CSS.escape(within.getAttribute('data-metric') ?? '')}"] ` : within ? `table.${CSS.escape(within.classList[0] ?? '')} ` : '';
-  return `${scope}${element.tagName.toLowerCase()}${classes}${attributes.join('')}`;
+  return within?.hasAttribute('data-metric') ? `[data-metric="${CSS.escape(within.getAttribute('data-metric') ?? '')}"] ` : within ? `table.${CSS.escape(within.classList[0] ?? '')} ` : '';
 }
 
 function rerun(): void {
@@ -134,7 +132,7 @@ function rerun(): void {
 function render(): void {
   const message = current;
   if (!message) return;
-  const focus = focusSelector(document.activeElement);
+  const focus = focusSelector(root, document.activeElement, ['data-key', 'data-system', 'data-index', 'data-format', 'data-tab'], scopeOf);
   const scroll = window.scrollY;
   renderedRevision = message.revision;
   const report = message.report;
@@ -155,17 +153,13 @@ function render(): void {
     report ? tabs() : undefined,
     reproduceSection(message, (text) => post({ type: 'copy', text })),
   ];
-  root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
-  if (focus) root.querySelector<HTMLElement>(focus)?.focus({ preventScroll: true });
-  window.scrollTo(0, scroll);
+  replaceContent(root, parts, focus, scroll);
 }
 
 /** Progress only: the status line is replaced, nothing else moves. */
 function renderStatus(): void {
   const message = current;
-  const region = document.getElementById(STATUS_ID);
-  if (!message || !region) return;
-  region.replaceWith(statusLine(message.status, message.report !== undefined, { onCancel: () => post({ type: 'cancel' }), onRerun: rerun }));
+  if (message) replaceStatus(STATUS_ID, () => statusLine(message.status, message.report !== undefined, { onCancel: () => post({ type: 'cancel' }), onRerun: rerun }));
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

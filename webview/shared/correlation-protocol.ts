@@ -1,6 +1,7 @@
 import type { CorrelationReport, ResampleUnit, SegmentGrouping } from '../../src/core/meta/correlation-report';
 import type { CorrelationName } from '../../src/core/meta/stats/correlation-functions';
 import type { CorrelationTableId, TableExportFormat } from '../../src/core/report/correlation-tables';
+import type { ComputationStatus } from './computation-status';
 
 /**
  * Messages between the extension host and the correlation panel ("Understudy: Show Correlations"). Both sides import
@@ -35,11 +36,7 @@ export interface CorrelationPanelOptions {
 }
 
 /** Where the computation stands. */
-export type CorrelationStatus =
-  | { readonly state: 'computing'; readonly stage?: string; readonly done: number; readonly total: number }
-  | { readonly state: 'ready' }
-  | { readonly state: 'cancelled' }
-  | { readonly state: 'error'; readonly message: string };
+export type CorrelationStatus = ComputationStatus;
 
 /** Extension → webview: the evaluation, its numbers (once computed) and how to reproduce them. */
 export interface ShowCorrelationsMessage {

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { conditionsHtml } from '../../../webview/conditions/conditions-html';
 import { isMessageFromConditionsWebview, MessageFromConditionsWebview, ShowConditionsMessage } from '../../../webview/shared/conditions-protocol';
-import { PanelHost } from '../panel-host';
+import { WebviewPanelHost } from '../webview-panel-host';
 
-/** The data-condition panel's webview (conditions.js + conditions.css): see PanelHost. */
-export class ConditionsPanel extends PanelHost<ShowConditionsMessage, MessageFromConditionsWebview> {
+/** The data-condition panel's webview (conditions.js + conditions.css): see WebviewPanelHost. */
+export class ConditionsPanel extends WebviewPanelHost<ShowConditionsMessage, MessageFromConditionsWebview> {
   static readonly viewType = 'understudy.conditions';
 
   constructor(extensionUri: vscode.Uri, onMessage: (message: MessageFromConditionsWebview) => void) {

@@ -15,8 +15,9 @@ import {
   isCorrelationPanelOptions,
 } from '../../../webview/shared/correlation-protocol';
 import { readSegments } from '../evaluation-store';
-import { JobCancelled, WorkerClient } from '../worker-client';
+import { WorkerClient } from '../worker-client';
 import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '../panel-export';
+import { LatestComputation } from '../latest-computation';
 import { CorrelationPanel } from './correlation-panel';
 import { judgmentAspects } from './correlation-pickers';
 import { CorrelationEvaluation, CorrelationRun, correlationCommandLine, displayPath, runCorrelation } from './run-correlation';
@@ -87,9 +88,7 @@ export class CorrelationController implements vscode.Disposable {
   private options: CorrelationPanelOptions = defaultPanelOptions();
   private shown: { run: CorrelationRun; options: CorrelationPanelOptions } | undefined;
   private aspects: string[] = [];
-  private status: CorrelationStatus = { state: 'ready' };
-  private abort: AbortController | undefined;
-  private generation = 0;
+  private readonly computation = new LatestComputation((immediately) => this.post(immediately), STAGE_LABELS);
   /** Bumped whenever what the panel shows changes other than the status (see ShowCorrelationsMessage.revision). */
   private revision = 0;
 
@@ -102,7 +101,7 @@ export class CorrelationController implements vscode.Disposable {
         void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
       });
     });
-    this.panel.onDidDispose(() => this.abort?.abort());
+    this.panel.onDidDispose(() => this.computation.cancel());
   }
 
   /** The report on display (undefined before the first run finishes). */
@@ -125,7 +124,7 @@ export class CorrelationController implements vscode.Disposable {
     this.shown = undefined;
     this.options = merged;
     this.aspects = [];
-    this.status = { state: 'computing', done: 0, total: 1 };
+    this.computation.status = { state: 'computing', done: 0, total: 1 };
     this.revision++;
     this.post(true);
     // The aspects the options offer: the judgments read once more (quick) before the long run.
@@ -158,7 +157,7 @@ export class CorrelationController implements vscode.Disposable {
       ...(shown && { report: shown.run.report }),
       options,
       aspects: this.aspects.length > 0 ? this.aspects : [...(shown?.run.report.human.aspects ?? [])],
-      status: this.status,
+      status: this.computation.status,
       commandLine: command.commandLine,
       ...(command.commandNote && { commandNote: command.commandNote }),
       unsaved: shown?.run.unsaved ?? [],
@@ -176,49 +175,27 @@ export class CorrelationController implements vscode.Disposable {
   private async run(options: CorrelationPanelOptions): Promise<ShowCorrelationsResult> {
     const evaluation = this.evaluation;
     if (!evaluation) return undefined;
-    this.abort?.abort();
-    const abort = new AbortController();
-    this.abort = abort;
-    const generation = ++this.generation;
     this.options = options;
     this.revision++;
-    this.status = { state: 'computing', done: 0, total: 1 };
-    this.post(true);
-    try {
-      const run = await runCorrelation(this.worker, withAspects(evaluation, options.aspects), metaEvaluationOptions(options), {
-        signal: abort.signal,
-        onProgress: (done, total, stage) => {
-          if (generation !== this.generation) return;
-          this.status = { state: 'computing', stage: stage && (STAGE_LABELS[stage] ?? stage), done, total };
-          this.post();
-        },
-      });
-      if (generation !== this.generation) return undefined;
-      this.shown = { run, options };
-      this.revision++;
-      this.status = { state: 'ready' };
-      for (const warning of run.report.warnings) console.log(`Understudy correlations: ${warning}`);
-      return run.report;
-    } catch (error) {
-      if (generation !== this.generation) return undefined;
-      if (error instanceof JobCancelled) {
-        this.status = { state: 'cancelled' };
-        return undefined;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      this.status = { state: 'error', message };
-      const offered = error instanceof UnderstudyError ? error.details.aspects : undefined;
-      if (Array.isArray(offered)) {
-        this.aspects = offered.map(String);
-        this.revision++;
-      }
-      return { error: { code: error instanceof UnderstudyError ? error.code : 'internal', message } };
-    } finally {
-      if (generation === this.generation) {
-        this.abort = undefined;
-        this.post(true);
-      }
-    }
+    const outcome = await this.computation.run(
+      (control) => runCorrelation(this.worker, withAspects(evaluation, options.aspects), metaEvaluationOptions(options), control),
+      (ended) => {
+        if (ended.kind === 'done') {
+          this.shown = { run: ended.value, options };
+          this.revision++;
+          for (const warning of ended.value.report.warnings) console.log(`Understudy correlations: ${warning}`);
+        } else if (ended.kind === 'failed') {
+          const offered = ended.error instanceof UnderstudyError ? ended.error.details.aspects : undefined;
+          if (Array.isArray(offered)) {
+            this.aspects = offered.map(String);
+            this.revision++;
+          }
+        }
+      },
+    );
+    if (outcome.kind === 'done') return outcome.value.report;
+    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
+    return undefined;
   }
 
   private async handle(message: MessageFromCorrelationWebview): Promise<void> {
@@ -232,7 +209,7 @@ export class CorrelationController implements vscode.Disposable {
         return;
       }
       case 'cancel':
-        this.abort?.abort();
+        this.computation.cancel();
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
@@ -298,7 +275,7 @@ export class CorrelationController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.abort?.abort();
+    this.computation.cancel();
     this.panel.dispose();
   }
 }

@@ -6,21 +6,16 @@ import {
   MessageToCorrelationWebview,
   ShowCorrelationsMessage,
 } from '../../../webview/shared/correlation-protocol';
-import { PanelHost } from '../panel-host';
+import { WebviewPanelHost } from '../webview-panel-host';
 
 /**
- * The correlation panel's webview (one editor panel, reused by later evaluations; see PanelHost): the latest
- * `correlations` message, and one-off messages such as a system's segment texts.
+ * The correlation panel's webview (one editor panel, reused by later evaluations): the latest `correlations`
+ * message, and the webview's messages, validated (see WebviewPanelHost).
  */
-export class CorrelationPanel extends PanelHost<ShowCorrelationsMessage, MessageFromCorrelationWebview> {
+export class CorrelationPanel extends WebviewPanelHost<ShowCorrelationsMessage, MessageFromCorrelationWebview, MessageToCorrelationWebview> {
   static readonly viewType = 'understudy.correlations';
 
   constructor(extensionUri: vscode.Uri, onMessage: (message: MessageFromCorrelationWebview) => void) {
     super(extensionUri, { viewType: CorrelationPanel.viewType, bundle: 'correlation', documentTitle: 'Understudy correlations', html: correlationHtml, isMessage: isMessageFromCorrelationWebview }, onMessage);
-  }
-
-  /** A one-off message (segment texts), sent at once. */
-  send(message: MessageToCorrelationWebview): void {
-    this.post(message);
   }
 }

@@ -6,24 +6,24 @@ import type { PanelHtmlOptions } from '../../webview/shared/panel-html';
 /** Progress updates are coalesced: at most one state message per this interval. */
 const POST_INTERVAL_MS = 100;
 
-export interface PanelHostSpec<FromWebview> {
+/** What differs between the analysis panels (correlations, data conditions, manual evaluation): their view, bundle, HTML and messages. */
+export interface PanelHostOptions<From> {
   readonly viewType: string;
-  /** The bundle under dist/webview: `<bundle>.js` and `<bundle>.css`. */
+  /** dist/webview/<bundle>.js and .css. */
   readonly bundle: string;
-  /** The frame's document title (what screen readers announce). */
+  /** The document title screen readers announce for the frame. */
   readonly documentTitle: string;
-  /** The panel's HTML (webview/<panel>/*-html.ts, the same the headless Chromium tests serve). */
   readonly html: (options: PanelHtmlOptions) => string;
-  /** Checks what the webview sends (untrusted input); anything else is dropped. */
-  readonly isMessage: (value: unknown) => value is FromWebview;
+  /** Validates what the webview sends (it is untrusted input like any other). */
+  readonly isMessage: (value: unknown) => value is From;
 }
 
 /**
- * An analysis panel's webview (one editor panel, reused by later runs): its HTML under the panels' nonce-only CSP, the
- * latest state message (sent again whenever the webview says it is ready, e.g. after being hidden; progress throttled),
- * and the webview's messages, validated, passed to `onMessage`.
+ * An analysis panel's webview (one editor panel, reused by later analyses): its HTML under a nonce-only CSP, the
+ * latest state message (throttled while progress streams in, re-sent whenever the webview says it is ready, e.g.
+ * after being hidden), and the webview's messages, validated, passed to `onMessage`.
  */
-export class PanelHost<State extends { readonly title: string }, FromWebview extends { readonly type: string }> implements vscode.Disposable {
+export class WebviewPanelHost<State extends { readonly title: string }, From extends { readonly type: string }, To = State> implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private latest: State | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -35,8 +35,8 @@ export class PanelHost<State extends { readonly title: string }, FromWebview ext
 
   constructor(
     extensionUri: vscode.Uri,
-    private readonly spec: PanelHostSpec<FromWebview>,
-    private readonly onMessage: (message: FromWebview) => void,
+    private readonly options: PanelHostOptions<From>,
+    private readonly onMessage: (message: From) => void,
   ) {
     this.root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
   }
@@ -44,21 +44,21 @@ export class PanelHost<State extends { readonly title: string }, FromWebview ext
   /** Opens (or reveals) the panel with this state. */
   show(message: State): void {
     if (!this.panel) {
-      const panel = vscode.window.createWebviewPanel(this.spec.viewType, message.title, vscode.ViewColumn.Active, {
+      const panel = vscode.window.createWebviewPanel(this.options.viewType, message.title, vscode.ViewColumn.Active, {
         enableScripts: true,
         localResourceRoots: [this.root],
         retainContextWhenHidden: false,
       });
       const webview = panel.webview;
-      webview.html = this.spec.html({
+      webview.html = this.options.html({
         cspSource: webview.cspSource,
-        scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.root, `${this.spec.bundle}.js`)).toString(),
-        styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.root, `${this.spec.bundle}.css`)).toString(),
+        scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.root, `${this.options.bundle}.js`)).toString(),
+        styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.root, `${this.options.bundle}.css`)).toString(),
         nonce: makeNonce((bound) => crypto.randomInt(bound)),
-        title: this.spec.documentTitle,
+        title: this.options.documentTitle,
       });
       webview.onDidReceiveMessage((received: unknown) => {
-        if (!this.spec.isMessage(received)) return;
+        if (!this.options.isMessage(received)) return;
         if (received.type === 'ready') this.flush();
         this.onMessage(received);
       });
@@ -87,8 +87,8 @@ export class PanelHost<State extends { readonly title: string }, FromWebview ext
     this.timer ??= setTimeout(() => this.flush(), POST_INTERVAL_MS);
   }
 
-  /** A one-off message, sent at once. */
-  protected post(message: unknown): void {
+  /** A one-off message (e.g. segment texts), sent at once. */
+  send(message: To): void {
     void this.panel?.webview.postMessage(message);
   }
 

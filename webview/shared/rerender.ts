@@ -1,0 +1,25 @@
+/**
+ * Re-rendering an analysis panel without losing the reader's place: the page's content is replaced when new numbers
+ * arrive, keeping the scroll position and the focus on "the same" control (found again by its data attributes,
+ * classes and the section it is in).
+ */
+
+/** A selector for `element` that finds its counterpart after a re-render; `scopeOf` names the part of the page it is in. */
+export function focusSelector(root: HTMLElement, element: Element | null, attributes: readonly string[], scopeOf: (element: Element) => string): string | undefined {
+  if (!element || element === document.body || !root.contains(element)) return undefined;
+  const attributeSelectors = attributes.filter((a) => element.hasAttribute(a)).map((a) => `[${a}="${CSS.escape(element.getAttribute(a) ?? '')}"]`);
+  const classes = [...element.classList].map((c) => `.${CSS.escape(c)}`).join('');
+  return `${scopeOf(element)}${element.tagName.toLowerCase()}${classes}${attributeSelectors.join('')}`;
+}
+
+/** Replaces the content of `root` with `parts`, then restores the scroll position and the focus (`focus` from focusSelector). */
+export function replaceContent(root: HTMLElement, parts: readonly (HTMLElement | undefined)[], focus: string | undefined, scroll: number): void {
+  root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
+  if (focus) root.querySelector<HTMLElement>(focus)?.focus({ preventScroll: true });
+  window.scrollTo(0, scroll);
+}
+
+/** Progress only: the status region (by id) is replaced, nothing else moves. */
+export function replaceStatus(id: string, line: () => HTMLElement): void {
+  document.getElementById(id)?.replaceWith(line());
+}
