@@ -20,6 +20,8 @@ const webviewTargets = [
   { entryPoints: ['webview/compare/main.ts'], outfile: 'dist/webview/compare.js' },
   // Correlation panel (src/extension/correlations/correlation-panel.ts): correlation.js + correlation.css.
   { entryPoints: ['webview/correlation/main.ts'], outfile: 'dist/webview/correlation.js' },
+  // QARLA and heterogeneity panels (src/extension/qarla/analysis-panel.ts): dist/webview/qarla.js + qarla.css.
+  { entryPoints: ['webview/qarla/main.ts'], outfile: 'dist/webview/qarla.js' },
   // Dependency trees panel (src/extension/dependency-views.ts): dependency.js + dependency.css.
   { entryPoints: ['webview/dependency/main.ts'], outfile: 'dist/webview/dependency.js' },
 ];

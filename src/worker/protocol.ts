@@ -9,6 +9,7 @@ import { JudgmentFileSummary } from '../core/meta/judgments/judgment-summary';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { SystemComparison } from '../core/compare/compare-systems';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
+import { MetaAnalysisRequest, MetaAnalysisResult } from './meta-analysis-jobs';
 
 /**
  * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
@@ -133,13 +134,24 @@ export interface JudgmentInfo {
   readonly texts: readonly string[];
 }
 
+/**
+ * QARLA or heterogeneity analyses of one table (src/worker/meta-analysis-jobs.ts): progress replies name the analysis
+ * running. Replies with `MetaAnalysisResult`.
+ */
+export interface MetaAnalysisJob {
+  readonly type: 'meta-analysis';
+  readonly id: number;
+  readonly request: MetaAnalysisRequest;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
 export interface CloseSession {
   readonly type: 'close-session';
   readonly id: number;
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | JudgmentInfo | RemoveSystem | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | JudgmentInfo | RemoveSystem | CloseSession | MetaAnalysisJob;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -154,6 +166,7 @@ export interface WorkerResults {
   correlate: CorrelationReport;
   'judgment-info': JudgmentFileSummary[];
   'close-session': null;
+  'meta-analysis': MetaAnalysisResult;
 }
 
 export type WorkerReply =

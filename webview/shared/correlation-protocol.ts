@@ -196,16 +196,21 @@ export function isMessageFromCorrelationWebview(value: unknown): value is Messag
         (m.order === undefined || (Array.isArray(m.order) && m.order.every((i) => isCount(i, 1_000_000))))
       );
     case 'exportPlot':
-      return (
-        typeof m.name === 'string' &&
-        (m.format === 'svg' || m.format === 'png') &&
-        typeof m.data === 'string' &&
-        m.data.length <= MAX_PLOT_BYTES &&
-        (m.format === 'svg' ? /^<svg[\s>]/.test(m.data) : m.data.startsWith('data:image/png;base64,'))
-      );
+      return isPlotExport(m);
     default:
       return false;
   }
+}
+
+/** An `exportPlot` message's fields: a name, and an SVG document or a PNG data URL of bounded size (the panels share it). */
+export function isPlotExport(m: Record<string, unknown>): boolean {
+  return (
+    typeof m.name === 'string' &&
+    (m.format === 'svg' || m.format === 'png') &&
+    typeof m.data === 'string' &&
+    m.data.length <= MAX_PLOT_BYTES &&
+    (m.format === 'svg' ? /^<svg[\s>]/.test(m.data) : m.data.startsWith('data:image/png;base64,'))
+  );
 }
 
 export function isMessageToCorrelationWebview(value: unknown): value is MessageToCorrelationWebview {
