@@ -163,11 +163,19 @@ export function rankChart(rows: readonly RankRow[], order: readonly string[], wi
     symbol: { domain: measures, range: ['circle', 'square', 'triangle', 'diamond'].slice(0, measures.length) },
     marks: [
       Plot.ruleY(order, { x1: 1, x2: order.length, stroke: colours.foreground, strokeOpacity: 0.12 }),
-      Plot.dot(rows, { y: 'system', x: 'rank', fill: 'measure', symbol: 'measure', r: 5, title: (r: RankRow) => `${r.system}: ${r.measure} rank ${r.rank}${r.value === null ? '' : ` (${r.value.toFixed(4)})`}` }),
+      // One mark per measure, each a little above or below the system's line, so equal ranks stay visible side by side.
+      ...measures.map((measure, i) =>
+        Plot.dot(
+          rows.filter((r) => r.measure === measure),
+          { y: 'system', x: 'rank', fill: 'measure', symbol: 'measure', r: 4.5, dy: (i - (measures.length - 1) / 2) * 6, title: (r: RankRow) => `${r.system}: ${r.measure} rank ${r.rank}${r.value === null ? '' : ` (${r.value.toFixed(4)})`}` },
+        ),
+      ),
     ],
   });
   const svg = withoutInlineStyle(chart);
-  focusable(svg, 'dot', rows, (r) => `${r.system}: rank ${r.rank} by ${r.measure}${r.value === null ? '' : `, ${r.value.toFixed(4)}`}`);
+  // The marks come measure by measure: their data in that order.
+  const ordered = measures.flatMap((measure) => rows.filter((r) => r.measure === measure));
+  focusable(svg, 'dot', ordered, (r) => `${r.system}: rank ${r.rank} by ${r.measure}${r.value === null ? '' : `, ${r.value.toFixed(4)}`}`);
   return svg;
 }
 
