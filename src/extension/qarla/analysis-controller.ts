@@ -59,6 +59,8 @@ export class AnalysisController implements vscode.Disposable {
   private abort: AbortController | undefined;
   private generation = 0;
   private revision = 0;
+  /** A new table was shown: bring the panel to the front (behind another panel, it would stay hidden). */
+  private revealNext = false;
 
   constructor(
     private readonly kind: AnalysisKind,
@@ -83,6 +85,7 @@ export class AnalysisController implements vscode.Disposable {
     this.input = input;
     this.shown = undefined;
     this.revision++;
+    this.revealNext = true;
     try {
       this.choices = tableChoices(await readTableText(input.table), displayPath(input.table), this.kind === 'qarla' ? (input.settings as QarlaSettings) : undefined);
     } catch (error) {
@@ -148,8 +151,9 @@ export class AnalysisController implements vscode.Disposable {
   private post(immediately = false): void {
     const message = this.message();
     if (!message) return;
-    if (this.panel.isOpen) this.panel.update(message, immediately);
+    if (this.panel.isOpen && !this.revealNext) this.panel.update(message, immediately);
     else this.panel.show(message);
+    this.revealNext = false;
   }
 
   private async run(requested: AnalysisSettings): Promise<AnalysisRunResult> {
