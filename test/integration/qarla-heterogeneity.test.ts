@@ -34,6 +34,12 @@ const isResult = (value: unknown): value is MetaAnalysisResult => typeof value =
 describe('QARLA and heterogeneity panels (real extension host)', function () {
   this.timeout(240000);
 
+  before(async () => {
+    // Earlier tests leave editors beside each other: one group, so each panel opens in front of the others.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+  });
+
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
