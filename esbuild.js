@@ -22,6 +22,8 @@ const webviewTargets = [
   { entryPoints: ['webview/correlation/main.ts'], outfile: 'dist/webview/correlation.js' },
   // Data-condition panel (src/extension/conditions/conditions-panel.ts): conditions.js + conditions.css.
   { entryPoints: ['webview/conditions/main.ts'], outfile: 'dist/webview/conditions.js' },
+  // QARLA and heterogeneity panels (src/extension/qarla/analysis-panel.ts): dist/webview/qarla.js + qarla.css.
+  { entryPoints: ['webview/qarla/main.ts'], outfile: 'dist/webview/qarla.js' },
   // Dependency trees panel (src/extension/dependency-views.ts): dependency.js + dependency.css.
   { entryPoints: ['webview/dependency/main.ts'], outfile: 'dist/webview/dependency.js' },
   // Manual Evaluation panel (src/extension/manual/manual-panel.ts): manual.js + manual.css.

@@ -10,6 +10,7 @@ import { EvaluationSession } from '../src/core/engine/evaluation-session';
 import * as path from 'path';
 import { METEOR_CASES } from './meteor-cases';
 import { QARLA_CASES } from './qarla-cases';
+import { QARLA_PANEL_CASES } from './qarla-panel-cases';
 import { MANUAL_CASES } from './manual-cases';
 import { BorrowedShapeTrees } from './syntax-trees';
 import { comparePairwise, compareTwo } from './compare';
@@ -68,6 +69,7 @@ export const CASES: Record<string, () => BenchResult[] | Promise<BenchResult[]>>
   'editor-session': editorSession,
   ...METEOR_CASES,
   ...QARLA_CASES,
+  ...QARLA_PANEL_CASES,
   ...MANUAL_CASES,
   'syntax-csen': syntaxCsEn,
   'compare-two': compareTwo,

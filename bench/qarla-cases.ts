@@ -9,7 +9,7 @@ import type { BenchResult } from './cases';
 import { dataRoot, summEvalDocuments } from './data';
 
 /** Ten similarities in the spirit of the DUC 2004 QARLA paper: ROUGE recalls, inverted ROUGE (Rpre), chrF, BLEU. */
-function tenSimilarities(settings: MetricSettings): SimilaritySpec[] {
+export function tenSimilarities(settings: MetricSettings): SimilaritySpec[] {
   const rouge = (name: string, label: string, inverted = false): SimilaritySpec => ({ name: `${inverted ? 'Rpre' : 'R'}-${label}`, metric: metricRequest(name, settings), part: 'recall', inverted });
   return [
     rouge('rouge1', '1'),
@@ -29,7 +29,7 @@ function tenSimilarities(settings: MetricSettings): SimilaritySpec[] {
  * Best and median wall time of `runs` runs of `work`, the best CPU time of this process (user + system: what the
  * work cost when other jobs share the cores), and its result.
  */
-function timed<T>(runs: number, work: () => T): { best: number; median: number; cpu: number; result: T } {
+export function timed<T>(runs: number, work: () => T): { best: number; median: number; cpu: number; result: T } {
   const seconds: number[] = [];
   let cpu = Infinity;
   let result!: T;
@@ -51,7 +51,7 @@ function times(t: { median: number; cpu: number }): string {
 }
 
 /** Segment-level scores for the heterogeneity measures: each peer's mean similarity to the document's 11 references. */
-function meanOverModels(bed: SimilarityTestBed, human: Map<string, number>): OutputScores {
+export function meanOverModels(bed: SimilarityTestBed, human: Map<string, number>): OutputScores {
   const systems = bed.cases[0].peers;
   const k = bed.metrics.length;
   const segments = bed.cases.length;

@@ -22,6 +22,7 @@ import {
 } from '../core/meta/heterogeneity';
 import { bad, fraction, integer, oneOf } from './meta-cli-helpers';
 import { Cell, Tables, analyse, nameList, numberSeed, printMachineReadable, textOf } from './analysis-output';
+import type { HeterogeneitySettings } from '../worker/meta-analysis-types';
 import type { CliOutput } from './run-cli';
 import { ScoreTable, columnIndex, isNumericColumn, numericColumn, readScoreTable } from './score-table';
 
@@ -60,24 +61,10 @@ Output:
   --json | --tsv          the full result (JSON) or its main table, unrounded (TSV)
 `;
 
-export interface HeterogeneityCommand {
+/** The options (HeterogeneitySettings: what the editor's heterogeneity panel also runs with), the analysis, the table and the output. */
+export interface HeterogeneityCommand extends HeterogeneitySettings {
   readonly analysis: HeterogeneityAnalysis;
   readonly table: string;
-  readonly system: string;
-  readonly segment?: string;
-  readonly human?: string;
-  readonly metrics?: readonly string[];
-  readonly lowerIsBetter: readonly string[];
-  readonly combinations: readonly ('ulc' | 'hbr')[];
-  readonly samplePairs?: number;
-  readonly seed?: number;
-  readonly normalisation?: 'asiya' | 'min-max' | 'z-score' | 'none';
-  readonly condition?: 'at-least' | 'greater';
-  readonly outcome?: 'at-least' | 'greater';
-  readonly alpha?: number;
-  readonly alternative?: 'two-sided' | 'one-sided';
-  readonly ties?: 'mean' | 'min' | 'max';
-  readonly worstFraction?: number;
   readonly output: 'text' | 'json' | 'tsv';
 }
 

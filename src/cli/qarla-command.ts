@@ -25,6 +25,7 @@ import {
 import { CorrelationName } from '../core/meta/stats/correlation-functions';
 import { Tables, analyse, nameList, numberSeed, printMachineReadable, textOf } from './analysis-output';
 import { bad, integer, oneOf } from './meta-cli-helpers';
+import type { QarlaSettings } from '../worker/meta-analysis-types';
 import type { CliOutput } from './run-cli';
 import { ScoreTable, columnIndex, isNumericColumn, numericColumn, readScoreTable } from './score-table';
 
@@ -70,24 +71,11 @@ Output:
   --json | --tsv          the full result (JSON) or its main table, unrounded (TSV)
 `;
 
-export interface QarlaCommand {
+/** The options (QarlaSettings: what the editor's QARLA panel also runs with), the analysis, the table and the output. */
+export interface QarlaCommand extends QarlaSettings {
   readonly analysis: QarlaAnalysis;
   readonly table: string;
-  readonly models: readonly string[];
-  readonly caseColumn?: string;
-  readonly candidate: string;
-  readonly reference: string;
-  readonly metrics?: readonly string[];
-  readonly symmetric: boolean;
-  readonly options: Partial<QarlaOptions>;
-  readonly ties?: 'strict' | 'half';
   readonly human?: string;
-  readonly humanScore?: string;
-  readonly correlation?: CorrelationName;
-  readonly clusters?: number;
-  readonly orders?: number;
-  readonly seed?: number;
-  readonly order?: readonly string[];
   readonly top: number;
   readonly output: 'text' | 'json' | 'tsv';
 }
@@ -271,7 +259,11 @@ export function qarlaTestBedFromTable(table: ScoreTable, command: QarlaCommand):
 
 /** System scores for the search's correlation: FILE's first column names the systems. */
 function humanScores(path: string, column: string): SystemHumanScores {
-  const table = readScoreTable(path);
+  return humanScoresOf(readScoreTable(path), column);
+}
+
+/** System scores from a table already read (the editor's panel reads it from the editor). */
+export function humanScoresOf(table: ScoreTable, column: string): SystemHumanScores {
   const scores = numericColumn(table, column);
   const systems: string[] = [];
   const values: number[] = [];

@@ -13,6 +13,7 @@ import { registerExportScores } from './export-scores';
 import { registerCorrelations } from './correlations/register-correlations';
 import { registerConditions } from './conditions/register-conditions';
 import { registerManualEvaluation } from './manual/register-manual';
+import { registerAnalyses } from './qarla/register-analyses';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const started = performance.now();
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   registerCorrelations(context, store, worker);
   registerConditions(context, store, worker);
   registerManualEvaluation(context, worker);
+  registerAnalyses(context, worker);
   return createApi(store);
 }
 

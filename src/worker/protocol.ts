@@ -11,6 +11,7 @@ import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { SystemComparison } from '../core/compare/compare-systems';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
 import { ManualAnalysis, ManualInput, UnreadableFile } from '../core/meta/manual/manual-analysis';
+import { MetaAnalysisRequest, MetaAnalysisResult } from './meta-analysis-jobs';
 
 /**
  * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
@@ -164,13 +165,24 @@ export interface ManualJobResult {
   readonly commandLine: string;
 }
 
+/**
+ * QARLA or heterogeneity analyses of one table (src/worker/meta-analysis-jobs.ts): progress replies name the analysis
+ * running. Replies with `MetaAnalysisResult`.
+ */
+export interface MetaAnalysisJob {
+  readonly type: 'meta-analysis';
+  readonly id: number;
+  readonly request: MetaAnalysisRequest;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
 export interface CloseSession {
   readonly type: 'close-session';
   readonly id: number;
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession | ManualJob;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession | ManualJob | MetaAnalysisJob;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -187,6 +199,7 @@ export interface WorkerResults {
   'judgment-info': JudgmentFileSummary[];
   'close-session': null;
   manual: ManualJobResult;
+  'meta-analysis': MetaAnalysisResult;
 }
 
 export type WorkerReply =

@@ -15,18 +15,19 @@ import { runMetaEvaluation } from '../core/meta/meta-evaluation';
 import { summarizeJudgments } from '../core/meta/judgments/judgment-summary';
 import { runConditionsJob } from './conditions-job';
 import { runManualJob } from './manual-job';
+import { runMetaAnalysisJob } from './meta-analysis-jobs';
 
 /** Evaluation sessions by the host's id: prepared metrics and the systems scored against them. */
 const sessions = new Map<number, EvaluationSession>();
 
 /** Progress replies at most every 100 ms, and always the last one. */
-function progressReporter(id: number): (done: number, total: number) => void {
+function progressReporter(id: number): (done: number, total: number, stage?: string) => void {
   let lastReport = 0;
-  return (done, total) => {
+  return (done, total, stage) => {
     const now = Date.now();
     if (now - lastReport >= 100 || done === total) {
       lastReport = now;
-      parentPort?.postMessage({ type: 'progress', id, done, total } satisfies WorkerReply);
+      parentPort?.postMessage({ type: 'progress', id, done, total, ...(stage !== undefined && { stage }) } satisfies WorkerReply);
     }
   };
 }
@@ -104,6 +105,14 @@ function handle(request: WorkerRequest): unknown {
       return runConditionsJob(request);
     case 'judgment-info':
       return summarizeJudgments(request.files.map((spec, i) => ({ spec, text: request.texts[i] ?? '' })));
+    case 'meta-analysis': {
+      const cancel = new Int32Array(request.cancelFlag);
+      const report = progressReporter(request.id);
+      return runMetaAnalysisJob(request.request, {
+        isCancelled: () => Atomics.load(cancel, 0) === 1,
+        onProgress: (done, total, stage) => report(done, total, stage),
+      });
+    }
     case 'close-session':
       sessions.delete(request.session);
       return null;

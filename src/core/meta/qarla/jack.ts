@@ -1,4 +1,5 @@
 import { UnderstudyError } from '../../errors';
+import { ScoringCancelled } from '../../engine/score-systems';
 import { seededRandom } from '../../significance/pcg64';
 import { DEFAULT_SEED } from '../../significance/resampling-input';
 import { uniformBelow } from '../../significance/uniform-integers';
@@ -94,6 +95,8 @@ export interface JackCurveOptions extends Partial<QarlaOptions> {
   readonly orders?: number;
   /** Seed of the random orders (PCG64, as NumPy's default_rng; default 12345). */
   readonly seed?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly isCancelled?: () => boolean;
 }
 
 export interface JackCurvePoint {
@@ -178,6 +181,10 @@ export function jackCurve(bed: QarlaTestBed, metricNames?: readonly string[], cu
   const random = seededRandom(seed);
   const permutation = Int32Array.from({ length: count }, (_, i) => i);
   for (let r = 0; r < orders; r++) {
+    if ((r & 15) === 0) {
+      if (curveOptions.isCancelled?.()) throw new ScoringCancelled();
+      curveOptions.onProgress?.(r, orders);
+    }
     if (curveOptions.order) curveOptions.order.forEach((name, i) => (position[id.get(name)!] = i));
     else {
       // Fisher–Yates shuffle (of the previous order: every order drawn is uniform).
@@ -194,6 +201,7 @@ export function jackCurve(bed: QarlaTestBed, metricNames?: readonly string[], cu
       max[n] = Math.max(max[n], curve[n]);
     }
   }
+  curveOptions.onProgress?.(orders, orders);
   const points: JackCurvePoint[] = [];
   for (let n = 1; n <= count; n++) points.push({ systems: n, jack: sum[n] / orders, min: min[n], max: max[n] });
   return {
