@@ -20,6 +20,9 @@ const webviewTargets = [
   { entryPoints: ['webview/compare/main.ts'], outfile: 'dist/webview/compare.js' },
   // Correlation panel (src/extension/correlations/correlation-panel.ts): correlation.js + correlation.css.
   { entryPoints: ['webview/correlation/main.ts'], outfile: 'dist/webview/correlation.js' },
+  // ROSE and human–system gap panels (src/extension/rose/*): dist/webview/rose.js, gap.js + their .css.
+  { entryPoints: ['webview/rose/main.ts'], outfile: 'dist/webview/rose.js' },
+  { entryPoints: ['webview/gap/main.ts'], outfile: 'dist/webview/gap.js' },
   // Dependency trees panel (src/extension/dependency-views.ts): dependency.js + dependency.css.
   { entryPoints: ['webview/dependency/main.ts'], outfile: 'dist/webview/dependency.js' },
 ];

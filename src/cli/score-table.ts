@@ -20,6 +20,11 @@ export function readScoreTable(path: string): ScoreTable {
   } catch (error) {
     throw new UnderstudyError('unreadable-file', `Cannot read ${path}: ${(error as Error).message}.`, { path });
   }
+  return parseScoreTable(text, path);
+}
+
+/** A score table's text (e.g. an open editor's); `path` names it in messages. */
+export function parseScoreTable(text: string, path: string): ScoreTable {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'));
   if (lines.length < 2) throw new UnderstudyError('empty-file', `${path} has no rows: expected a header line and one row per unit.`, { path });
   const separator = lines[0].includes('\t') ? '\t' : ',';

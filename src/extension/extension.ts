@@ -11,6 +11,7 @@ import { WorkerClient } from './worker-client';
 import { registerComparison } from './compare/register-comparison';
 import { registerExportScores } from './export-scores';
 import { registerCorrelations } from './correlations/register-correlations';
+import { registerRose } from './rose/register-rose';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const started = performance.now();
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   );
   registerComparison(context, store);
   registerCorrelations(context, store, worker);
+  registerRose(context, worker);
   return createApi(store);
 }
 

@@ -9,6 +9,9 @@ import { JudgmentFileSummary } from '../core/meta/judgments/judgment-summary';
 import { BootstrapInterval } from '../core/significance/bootstrap-confidence';
 import { SystemComparison } from '../core/compare/compare-systems';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
+import { RoseRunOptions } from '../core/meta/rose/rose-command-line';
+import { RoseModel } from '../core/meta/rose/rose-model';
+import { RoseSearchResult } from '../core/meta/rose/rose-search';
 
 /**
  * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
@@ -114,7 +117,28 @@ export interface CorrelateJob extends CorrelationSources {
   readonly metrics?: readonly string[];
   readonly settings: MetricSettings;
   readonly options?: MetaEvaluationOptions;
+  /** The workspace's ROSE models (understudy.json `roseModels`): each computed as one more metric when it can be. */
+  readonly roseModels?: readonly RoseModel[];
   readonly cancelFlag: SharedArrayBuffer;
+}
+
+/**
+ * A ROSE search (src/core/meta/rose) on a score table's text, with `understudy rose`'s options. Progress replies
+ * count the train/test splits. Replies with `RoseJobResult`.
+ */
+export interface RoseJob {
+  readonly type: 'rose';
+  readonly id: number;
+  /** `path` as messages and the command line name the table; `text` its content (an open editor's, if open). */
+  readonly table: { readonly path: string; readonly text: string };
+  readonly options: RoseRunOptions;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+export interface RoseJobResult {
+  readonly result: RoseSearchResult;
+  /** What the CLI prints as warnings (rows left out). */
+  readonly warnings: readonly string[];
 }
 
 /** Forgets one system of a session (its lines and statistics). */
@@ -139,7 +163,7 @@ export interface CloseSession {
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | JudgmentInfo | RemoveSystem | CloseSession;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | RoseJob | JudgmentInfo | RemoveSystem | CloseSession;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -152,6 +176,7 @@ export interface WorkerResults {
   intervals: Record<string, BootstrapInterval>;
   compare: Record<string, SystemComparison>;
   correlate: CorrelationReport;
+  rose: RoseJobResult;
   'judgment-info': JudgmentFileSummary[];
   'close-session': null;
 }

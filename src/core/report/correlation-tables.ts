@@ -228,7 +228,10 @@ export function formatTableCell(column: TableColumn, cell: TableCell): string {
   }
 }
 
-export function formatCorrelationTable(table: CorrelationTable, format: TableExportFormat): string {
+/** What an export needs of a table (the ROSE and gap panels' tables have ids of their own). */
+export type ExportableTable = Omit<CorrelationTable, 'id'>;
+
+export function formatCorrelationTable(table: ExportableTable, format: TableExportFormat): string {
   switch (format) {
     case 'csv':
       return tableToCsv(table);
@@ -240,7 +243,7 @@ export function formatCorrelationTable(table: CorrelationTable, format: TableExp
 }
 
 /** RFC 4180, CRLF: one header row (an interval column becomes `<label> lower` and `<label> upper`), numbers at full precision. */
-function tableToCsv(table: CorrelationTable): string {
+function tableToCsv(table: ExportableTable): string {
   const header = table.columns.flatMap((c) => (c.kind === 'interval' ? [`${c.label} lower`, `${c.label} upper`] : [c.label]));
   const rows = table.rows.map((row) =>
     table.columns.flatMap((c, k) => {
@@ -252,7 +255,7 @@ function tableToCsv(table: CorrelationTable): string {
   return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-function tableToMarkdown(table: CorrelationTable): string {
+function tableToMarkdown(table: ExportableTable): string {
   const lines = [`**${markdownText(table.title)}**`, ''];
   lines.push(`| ${table.columns.map((c) => markdownText(c.label)).join(' | ')} |`);
   lines.push(`|${table.columns.map((c) => (c.kind === 'text' ? '---' : '--:')).join('|')}|`);
@@ -299,7 +302,7 @@ function latexNumber(text: string): string {
 }
 
 /** A booktabs table (`\usepackage{booktabs}`) with the title as caption and the notes as comments above it. */
-function tableToLatex(table: CorrelationTable): string {
+function tableToLatex(table: ExportableTable): string {
   const cell = (c: TableColumn, value: TableCell): string => {
     const text = formatTableCell(c, value);
     if (text === '–') return '--';

@@ -1,13 +1,7 @@
 import * as vscode from 'vscode';
 import { UnderstudyError } from '../../core/errors';
 import { CorrelationReport, MetaEvaluationOptions } from '../../core/meta/correlation-report';
-import {
-  CorrelationTableRequest,
-  TABLE_EXPORT_EXTENSIONS,
-  TableExportFormat,
-  correlationTable,
-  formatCorrelationTable,
-} from '../../core/report/correlation-tables';
+import { CorrelationTableRequest, TableExportFormat, correlationTable } from '../../core/report/correlation-tables';
 import {
   CorrelationPanelOptions,
   CorrelationStatus,
@@ -17,6 +11,7 @@ import {
 } from '../../../webview/shared/correlation-protocol';
 import { readSegments } from '../evaluation-store';
 import { JobCancelled, WorkerClient } from '../worker-client';
+import { exportPlot as exportPlotFile, exportTable as exportTableFile } from '../rose/table-export';
 import { CorrelationPanel } from './correlation-panel';
 import { judgmentAspects } from './correlation-pickers';
 import { CorrelationEvaluation, CorrelationRun, correlationCommandLine, displayPath, runCorrelation } from './run-correlation';
@@ -175,9 +170,7 @@ export class CorrelationController implements vscode.Disposable {
 
   private post(immediately = false): void {
     const message = this.message();
-    if (!message) return;
-    if (this.panel.isOpen) this.panel.update(message, immediately);
-    else this.panel.show(message);
+    if (message) this.panel.present(message, immediately);
   }
 
   private async run(options: CorrelationPanelOptions): Promise<ShowCorrelationsResult> {
@@ -290,56 +283,18 @@ export class CorrelationController implements vscode.Disposable {
     return editor;
   }
 
-  private async target(defaultName: string, filters: Record<string, string[]>, target: ExportTarget | undefined): Promise<vscode.Uri | { error: string } | undefined> {
-    if (target) {
-      if (!target.overwrite) {
-        try {
-          await vscode.workspace.fs.stat(target.uri);
-          return { error: `${displayPath(target.uri)} already exists and was left as it is.` };
-        } catch {
-          // Does not exist: write it.
-        }
-      }
-      return target.uri;
-    }
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    // The save dialog itself asks before replacing an existing file.
-    return vscode.window.showSaveDialog({ title: 'Export from the correlation panel', saveLabel: 'Export', defaultUri: folder && vscode.Uri.joinPath(folder, defaultName), filters });
-  }
-
-  private async write(uri: vscode.Uri, bytes: Uint8Array, quiet: boolean): Promise<ExportResult> {
-    try {
-      await vscode.workspace.fs.writeFile(uri, bytes);
-    } catch (error) {
-      const message = `could not write ${uri.fsPath}: ${(error as Error).message}`;
-      if (!quiet) void vscode.window.showErrorMessage(`Understudy: ${message}`);
-      return { error: message };
-    }
-    if (!quiet) {
-      void vscode.window.showInformationMessage(`Understudy: exported ${displayPath(uri)}.`, 'Open').then((choice) => (choice === 'Open' ? vscode.commands.executeCommand('vscode.open', uri) : undefined));
-    }
-    return { uri: uri.toString() };
-  }
-
   /** Writes one table of the report shown as CSV, LaTeX or Markdown (asking where, unless `target` says). */
   async exportTable(request: CorrelationTableRequest, format: TableExportFormat, target?: ExportTarget): Promise<ExportResult> {
     const report = this.report;
     const table = report && correlationTable(report, request);
     if (!table) return { error: report ? `the report has no ${request.table} table` : 'no correlations computed yet' };
-    const extension = TABLE_EXPORT_EXTENSIONS[format];
     const suffix = request.table === 'metric-matrix' ? `-${request.level ?? 'system'}-${request.correlation ?? ''}` : '';
-    const where = await this.target(`correlations-${request.table}${suffix}.${extension}`, { [format === 'latex' ? 'LaTeX' : format === 'csv' ? 'CSV' : 'Markdown']: [extension] }, target);
-    if (!where || !(where instanceof vscode.Uri)) return where;
-    return this.write(where, new TextEncoder().encode(formatCorrelationTable(table, format)), target !== undefined);
+    return exportTableFile(table, `correlations-${request.table}${suffix}`, format, 'correlation panel', target);
   }
 
   /** Writes a plot the webview drew (an SVG document, or a PNG data URL). */
-  async exportPlot(name: string, format: 'svg' | 'png', data: string, target?: ExportTarget): Promise<ExportResult> {
-    const safe = name.replace(/[^\w.+-]+/g, '-').replace(/^-+|-+$/g, '') || 'plot';
-    const where = await this.target(`${safe}.${format}`, { [format.toUpperCase()]: [format] }, target);
-    if (!where || !(where instanceof vscode.Uri)) return where;
-    const bytes = format === 'svg' ? new TextEncoder().encode(data) : Buffer.from(data.slice(data.indexOf(',') + 1), 'base64');
-    return this.write(where, bytes, target !== undefined);
+  exportPlot(name: string, format: 'svg' | 'png', data: string, target?: ExportTarget): Promise<ExportResult> {
+    return exportPlotFile(name, format, data, 'correlation panel', target);
   }
 
   dispose(): void {

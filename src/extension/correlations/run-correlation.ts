@@ -6,6 +6,8 @@ import { HumanCombineOptions, HumanJudgmentsFile, HumanScoreSpec } from '../../c
 import { JudgmentFileSummary } from '../../core/meta/judgments/judgment-summary';
 import { readSegments } from '../evaluation-store';
 import { RequestControl, WorkerClient } from '../worker-client';
+import { RoseModel } from '../../core/meta/rose/rose-model';
+import { roseModelsNote } from '../rose/rose-correlation-note';
 
 /** One judgments file: where it is, and how to read it (the `HumanJudgmentsFile` options of `understudy.json`). */
 export interface CorrelationJudgmentsFile extends Omit<HumanJudgmentsFile, 'file'> {
@@ -32,6 +34,8 @@ export interface CorrelationEvaluation {
   readonly judgments: CorrelationJudgments;
   readonly metrics: readonly string[];
   readonly settings: MetricSettings;
+  /** The manifest's ROSE models (`roseModels`): computed as extra metrics where the metrics they combine can be. */
+  readonly roseModels?: readonly RoseModel[];
 }
 
 export interface CorrelationRun {
@@ -91,8 +95,8 @@ export function correlationCommandLine(evaluation: CorrelationEvaluation, option
     metricSettings: evaluation.settings,
     options: statistics,
   });
-  const commandNote = commandLineLimitation(human);
-  return commandNote ? { commandLine, commandNote } : { commandLine };
+  const notes = [commandLineLimitation(human), roseModelsNote(evaluation.roseModels)].filter((n): n is string => n !== undefined);
+  return notes.length > 0 ? { commandLine, commandNote: notes.join(' ') } : { commandLine };
 }
 
 /**
@@ -122,6 +126,7 @@ export async function runCorrelation(
       metrics: evaluation.metrics,
       settings: evaluation.settings,
       options: { ...options, includeSegments: true },
+      ...(evaluation.roseModels && evaluation.roseModels.length > 0 && { roseModels: evaluation.roseModels }),
     },
     control,
   );
