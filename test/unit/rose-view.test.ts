@@ -187,26 +187,28 @@ describe('saving a ROSE model in understudy.json', () => {
 
 describe('a saved ROSE model as a metric of the correlation report', () => {
   it('is computed from its metrics\' scores on another data set and correlated like any metric', () => {
-    // A combination of BLEU and chrF saved in a workspace, applied to WMT21 cs-en.
-    const saved: RoseModel = { ...model('rose-bc'), metrics: ['bleu', 'chrf'], weights: [0.02, 0.05], intercept: -1.5 };
+    // A combination of BLEU (scored from summed statistics) and ROUGE-1.5.5's ROUGE-1 (the mean of per-segment
+    // rounded scores) saved in a workspace, applied to WMT21 cs-en.
+    const saved: RoseModel = { ...model('rose-bc'), metrics: ['bleu', 'rouge1'], weights: [0.02, 5], intercept: -1.5 };
     const skipped: RoseModel = { ...model('rose-table'), metrics: ['rouge1', 'Q1'] };
-    const rose = roseCorrelationMetrics([saved, skipped], ['bleu', 'chrf'], DEFAULT_METRIC_SETTINGS);
+    const rose = roseCorrelationMetrics([saved, skipped], ['bleu', 'rouge1'], DEFAULT_METRIC_SETTINGS);
     assert.deepStrictEqual(rose.requests.map((r) => r.name), ['rose-bc']);
     assert.match(rose.notes[0], /"rose-table" is not computed: Q1 is not a metric Understudy can score/);
     const prepared = csEnPrepared();
     const report = runMetaEvaluation({
       references: prepared.references,
       systems: prepared.systems,
-      metrics: [...['bleu', 'chrf'].map((m) => metricRequest(m, DEFAULT_METRIC_SETTINGS)), ...rose.requests],
+      metrics: [...['bleu', 'rouge1'].map((m) => metricRequest(m, DEFAULT_METRIC_SETTINGS)), ...rose.requests],
       human: prepared.human,
       options: { bootstrapSamples: 0, permutationSamples: 0 },
     });
-    assert.deepStrictEqual(report.metrics.map((m) => m.name), ['bleu', 'chrf', 'rose-bc']);
-    const base = csEnReport({ bootstrapSamples: 0, permutationSamples: 0 });
+    assert.deepStrictEqual(report.metrics.map((m) => m.name), ['bleu', 'rouge1', 'rose-bc']);
     const included = report.systems.filter((s) => s.included);
+    assert.strictEqual(included.length, 8);
+    const bleu = csEnReport({ bootstrapSamples: 0, permutationSamples: 0 });
     for (const s of included) {
-      const b = base.systems.find((x) => x.name === s.name)!;
-      const expected = -1.5 + 0.02 * (b.scores.bleu as number) + 0.05 * (b.scores.chrf as number);
+      assert.strictEqual(s.scores.bleu, bleu.systems.find((x) => x.name === s.name)?.scores.bleu);
+      const expected = -1.5 + 0.02 * (s.scores.bleu as number) + 5 * (s.scores.rouge1 as number);
       assert.ok(Math.abs((s.scores['rose-bc'] as number) - expected) < 1e-9, `${s.name}: ${s.scores['rose-bc']} vs ${expected}`);
     }
     const r = pearson(included.map((s) => s.scores['rose-bc'] as number), included.map((s) => s.human as number)).statistic;

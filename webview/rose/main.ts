@@ -84,7 +84,7 @@ function render(): void {
   const message = current;
   if (!message) return;
   renderedRevision = message.revision;
-  const focusKey = document.activeElement instanceof HTMLElement ? document.activeElement.getAttribute('data-key') ?? document.activeElement.className : undefined;
+  const focusKey = document.activeElement instanceof HTMLElement ? document.activeElement.getAttribute('data-key') ?? undefined : undefined;
   const scroll = window.scrollY;
   const result = message.result;
   const parts: (HTMLElement | undefined)[] = [
@@ -99,7 +99,7 @@ function render(): void {
     reproduceSection(message.commandLine, message.unsaved, result?.signature, (text) => post({ type: 'copy', text })),
   ];
   root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
-  if (focusKey) root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+  if (focusKey) root.querySelector<HTMLElement>(`th[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
   window.scrollTo(0, scroll);
 }
 

@@ -133,7 +133,7 @@ export function registerRose(context: vscode.ExtensionContext, worker: WorkerCli
       if (args && typeof args === 'object') {
         return rose.saveModel({ name: args.name, manifest: asUri(args.manifest), replace: args.replace === true, interactive: false });
       }
-      return rose.saveModel({ interactive: true });
+      return rose.saveFromUser();
     }),
     vscode.commands.registerCommand('understudy.applyRose', async (args?: { table?: UriLike; model?: unknown }) => {
       try {

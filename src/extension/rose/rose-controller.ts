@@ -7,6 +7,7 @@ import { TableExportFormat } from '../../core/report/correlation-tables';
 import { isMessageFromRoseWebview, isRoseRunOptions, MessageFromRoseWebview, MetaStatus, MetaTableId, ShowRoseMessage } from '../../../webview/shared/rose-protocol';
 import type { ExportResult, ExportTarget } from '../correlations/correlation-controller';
 import { JobCancelled, WorkerClient } from '../worker-client';
+import { findWorkspaceManifests } from '../correlations/workspace-manifest';
 import { askModelName, pickManifest, SaveModelResult, saveRoseModelToManifest } from './save-rose-model';
 import { handleSharedMessage } from './panel-messages';
 import { exportTable, inOrder } from './table-export';
@@ -48,6 +49,7 @@ export class RoseController implements vscode.Disposable {
   private generation = 0;
   private revision = 0;
   private manifest: vscode.Uri | undefined;
+  private manifestLabel: string | undefined;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -68,7 +70,10 @@ export class RoseController implements vscode.Disposable {
     if (!isRoseRunOptions(options)) return { error: { code: 'bad-option', message: `not valid ROSE options: ${JSON.stringify(options)}` } };
     this.source = source;
     this.shown = undefined;
-    this.manifest = await pickManifest(undefined).catch(() => undefined);
+    // Where a save goes without asking: the workspace's only understudy.json (with several, saving asks which).
+    const manifests = await findWorkspaceManifests().catch(() => []);
+    this.manifest = manifests.length === 1 ? manifests[0] : undefined;
+    this.manifestLabel = manifests.length === 1 ? vscode.workspace.asRelativePath(manifests[0], false) : manifests.length > 1 ? `one of the ${manifests.length} understudy.json files (asked when saving)` : undefined;
     return this.run(options);
   }
 
@@ -89,7 +94,7 @@ export class RoseController implements vscode.Disposable {
       warnings: this.shown?.warnings ?? [],
       options,
       ...(this.shown && { result: this.shown.result }),
-      ...(this.manifest && { manifest: vscode.workspace.asRelativePath(this.manifest, false) }),
+      ...(this.manifestLabel && { manifest: this.manifestLabel }),
     };
   }
 
@@ -160,19 +165,27 @@ export class RoseController implements vscode.Disposable {
       case 'exportTable':
         await this.exportTable(message.table, message.format, message.order);
         return;
-      case 'saveModel': {
-        const saved = await this.saveModel({ interactive: true });
-        if (saved && 'error' in saved) void vscode.window.showErrorMessage(`Understudy: ${saved.error}`);
-        else if (saved) {
-          const where = vscode.workspace.asRelativePath(vscode.Uri.parse(saved.uri), false);
-          void vscode.window.showInformationMessage(`Understudy: ${saved.replaced ? 'replaced' : 'saved'} the ROSE model in ${where}; Show Correlations computes it as a metric.`, 'Open').then((c) => (c ? vscode.commands.executeCommand('vscode.open', vscode.Uri.parse(saved.uri)) : undefined));
-        }
+      case 'saveModel':
+        await this.saveFromUser();
         return;
-      }
       case 'saveModelFile':
         await this.saveModelFile();
         return;
     }
+  }
+
+  /** "Save as workspace metric": asks the name (and which manifest, when there are several), says what happened. */
+  async saveFromUser(): Promise<SaveModelResult> {
+    const saved = await this.saveModel({ interactive: true });
+    if (saved && 'error' in saved) void vscode.window.showErrorMessage(`Understudy: ${saved.error}`);
+    else if (saved) {
+      const uri = vscode.Uri.parse(saved.uri);
+      const where = vscode.workspace.asRelativePath(uri, false);
+      void vscode.window
+        .showInformationMessage(`Understudy: ${saved.replaced ? 'replaced' : 'saved'} the ROSE model in ${where}; Show Correlations computes it as a metric.`, 'Open')
+        .then((choice) => (choice ? vscode.commands.executeCommand('vscode.open', uri) : undefined));
+    }
+    return saved;
   }
 
   /**
