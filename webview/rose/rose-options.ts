@@ -2,8 +2,8 @@ import { el } from '../report/dom';
 import type { RoseRunOptions, ShowRoseMessage } from '../shared/rose-protocol';
 import { checkedValues, fieldValue, selectField, textField } from './table-view';
 
-// Column names are trimmed when the table is read, so no column can be named this.
-const NONE = ' none';
+// The table reader refuses empty column names, so no column is named this.
+const NONE = '';
 
 /** A choice the paper leaves open, marked as such next to the control (the default is the digest's likeliest reading). */
 function paperOpen(text: string): HTMLElement {
