@@ -24,6 +24,9 @@ const webviewTargets = [
   { entryPoints: ['webview/conditions/main.ts'], outfile: 'dist/webview/conditions.js' },
   // QARLA and heterogeneity panels (src/extension/qarla/analysis-panel.ts): dist/webview/qarla.js + qarla.css.
   { entryPoints: ['webview/qarla/main.ts'], outfile: 'dist/webview/qarla.js' },
+  // ROSE and human–system gap panels (src/extension/rose/*): dist/webview/rose.js, gap.js + their .css.
+  { entryPoints: ['webview/rose/main.ts'], outfile: 'dist/webview/rose.js' },
+  { entryPoints: ['webview/gap/main.ts'], outfile: 'dist/webview/gap.js' },
   // Dependency trees panel (src/extension/dependency-views.ts): dependency.js + dependency.css.
   { entryPoints: ['webview/dependency/main.ts'], outfile: 'dist/webview/dependency.js' },
   // Manual Evaluation panel (src/extension/manual/manual-panel.ts): manual.js + manual.css.

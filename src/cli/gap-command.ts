@@ -1,10 +1,11 @@
 import { parseArgs } from 'util';
 import { UnderstudyError } from '../core/errors';
-import { GapPoint, GroupFit, HumanSystemGapResult, humanSystemGap } from '../core/meta/gap/human-system-gap';
+import { GapPoint, HumanSystemGapResult, humanSystemGap } from '../core/meta/gap/human-system-gap';
 import { ROBUST_METHODS, RobustMethod } from '../core/meta/gap/robust-regression';
-import { bad, fmt, pValue } from './meta-cli-helpers';
+import { gapTextLines } from '../core/meta/rose/rose-tables';
+import { bad, fmt } from './meta-cli-helpers';
 import type { CliOutput } from './run-cli';
-import { columnIndex, completeRows, numericColumn, readScoreTable } from './score-table';
+import { ScoreTable, columnIndex, completeRows, numericColumn, readScoreTable } from './score-table';
 
 export const GAP_USAGE = `understudy gap TABLE --metric COLUMN --human COLUMN --group COLUMN [options]   (Conroy & Dang 2008 §3)
 
@@ -73,30 +74,8 @@ export function parseGapArgs(argv: string[]): GapCommand | 'help' {
 }
 
 
-function groupLine(label: string, g: GroupFit): string {
-  const line = g.fit ? `line human = ${fmt(g.fit.intercept)} + ${fmt(g.fit.slope)}·metric${g.fit.converged ? '' : ' (not converged)'}` : 'no line (fewer than 3 points or no spread)';
-  return `${label.padEnd(9)} n ${String(g.n).padStart(3)}  metric ${fmt(g.metricMean)} ± ${fmt(g.metricSd)}  human ${fmt(g.humanMean)} ± ${fmt(g.humanSd)}  r ${fmt(g.r)} (p ${pValue(g.pvalue)})  ${line}`;
-}
-
 export function gapText(result: HumanSystemGapResult): string {
-  const lines = [`Human–system gap: ${result.metric} (x) vs ${result.humanScore} (y), ${result.method} lines`, ''];
-  lines.push(groupLine('systems', result.systems));
-  if (result.humans) lines.push(groupLine('humans', result.humans));
-  lines.push(groupLine('combined', result.combined));
-  const gap = result.gap;
-  if (gap) {
-    lines.push(
-      '',
-      `gap in ${result.humanScore}: ${fmt(gap.humanScore)} (${fmt(gap.humanScoreInSystemSd, 2)} system sd)`,
-      `gap in ${result.metric}: ${fmt(gap.metricScore)} (${fmt(gap.metricScoreInSystemSd, 2)} system sd)`,
-      `systems' line at the humans' mean ${result.metric}: ${fmt(gap.predictedAtHumanMetric)}; humans sit ${fmt(gap.aboveSystemsTrend)} above it`,
-      `systems reaching the weakest human: ${gap.systemsReachingWeakestHuman.metric} of ${gap.systemsReachingWeakestHuman.of} by ${result.metric}, ` +
-        `${gap.systemsReachingWeakestHuman.human} by ${result.humanScore}`,
-    );
-  }
-  for (const note of result.notes) lines.push(`note: ${note}`);
-  lines.push(`signature: ${result.signature}`, '');
-  return lines.join('\n');
+  return [...gapTextLines(result), ''].join('\n');
 }
 
 export function gapTsv(result: HumanSystemGapResult): string {
@@ -105,14 +84,14 @@ export function gapTsv(result: HumanSystemGapResult): string {
   return [header, ...rows].map((r) => r.join('\t')).join('\n') + '\n';
 }
 
-export function runGap(command: GapCommand, io: CliOutput): number {
-  const table = readScoreTable(command.table);
+/** The table's rows as gap points (rows missing either score left out, with a warning), as `understudy gap` reads them. */
+export function gapPointsFromTable(table: ScoreTable, command: Omit<GapCommand, 'table' | 'output'>, warn: (message: string) => void): GapPoint[] {
   const metric = numericColumn(table, command.metric);
   const human = numericColumn(table, command.human);
   const groupIndex = columnIndex(table, command.group);
   const unitIndex = command.unit === undefined ? 0 : columnIndex(table, command.unit);
   const { keep, dropped } = completeRows([metric, human], table.cells.length);
-  if (dropped > 0) io.stderr(`understudy: warning: ${dropped} of ${table.cells.length} rows miss ${command.metric} or ${command.human} and are left out.\n`);
+  if (dropped > 0) warn(`${dropped} of ${table.cells.length} rows miss ${command.metric} or ${command.human} and are left out.`);
   const names = new Set(table.cells.map((row) => row[unitIndex]));
   const unknown = command.exclude.filter((name) => !names.has(name));
   if (unknown.length > 0) bad(`--exclude ${unknown.join(', ')}: no such row in column ${table.columns[unitIndex]}.`);
@@ -124,15 +103,25 @@ export function runGap(command: GapCommand, io: CliOutput): number {
     excluded: command.exclude.includes(table.cells[r][unitIndex]),
   }));
   if (!points.some((p) => p.group === 'human')) {
-    io.stderr(`understudy: warning: no row has ${command.group} = ${command.humanLabel}; only the systems are fitted (set --human-label).\n`);
+    warn(`no row has ${command.group} = ${command.humanLabel}; only the systems are fitted (set --human-label).`);
   }
-  let result: HumanSystemGapResult;
+  return points;
+}
+
+/** humanSystemGap of the table's points; a shape the analysis refuses is an UnderstudyError. */
+export function gapOfTable(table: ScoreTable, command: Omit<GapCommand, 'table' | 'output'>, warn: (message: string) => void): HumanSystemGapResult {
+  const points = gapPointsFromTable(table, command, warn);
   try {
-    result = humanSystemGap(points, { method: command.method, metricName: command.metric, humanName: command.human });
+    return humanSystemGap(points, { method: command.method, metricName: command.metric, humanName: command.human });
   } catch (error) {
     if (error instanceof RangeError) throw new UnderstudyError('unreadable-file', error.message);
     throw error;
   }
+}
+
+export function runGap(command: GapCommand, io: CliOutput): number {
+  const table = readScoreTable(command.table);
+  const result = gapOfTable(table, command, (message) => io.stderr(`understudy: warning: ${message}\n`));
   io.stdout(command.output === 'json' ? `${JSON.stringify(result, null, 2)}\n` : command.output === 'tsv' ? gapTsv(result) : gapText(result));
   return 0;
 }

@@ -1,5 +1,4 @@
 import { UnderstudyError } from '../core/errors';
-import { Statistic } from '../core/meta/json-number';
 import type { CliOutput } from './run-cli';
 
 /** Option parsing and number formatting shared by `understudy conditions`, `rose` and `gap`. */
@@ -37,8 +36,7 @@ export function seedOption(value: string | undefined): number | bigint | undefin
   return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
 }
 
-export const fmt = (x: Statistic | undefined, digits = 4): string => (x === null || x === undefined ? '-' : x.toFixed(digits));
-export const pValue = (p: Statistic): string => (p === null ? '-' : p === 0 ? '0' : p < 1e-4 ? p.toExponential(2) : p.toFixed(4));
+export { fmt, pValue } from '../core/meta/json-number';
 
 /** Progress on stderr every 10 %, for `--progress`. */
 export function progressReporter(io: CliOutput, what: string): (done: number, total: number) => void {

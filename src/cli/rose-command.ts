@@ -3,8 +3,9 @@ import { parseArgs } from 'util';
 import { UnderstudyError } from '../core/errors';
 import { RoseInput, RoseModel, applyRose, parseRoseModel } from '../core/meta/rose/rose-model';
 import { RoseSearchOptions, RoseSearchResult, RoseSubsetResult, roseSearch } from '../core/meta/rose/rose-search';
-import { bad, fmt, fraction, integer, oneOf, pValue, progressReporter, seedOption } from './meta-cli-helpers';
+import { bad, fmt, fraction, integer, oneOf, progressReporter, seedOption } from './meta-cli-helpers';
 import type { CliOutput } from './run-cli';
+import { roseHeadline, roseModelLines, roseWinnerLines } from '../core/meta/rose/rose-tables';
 import { ScoreTable, columnIndex, completeRows, numericColumn, readScoreTable } from './score-table';
 
 export const ROSE_USAGE = `understudy rose TABLE --human COLUMN [options]   (Conroy & Dang 2008)
@@ -170,36 +171,15 @@ function subsetRow(s: RoseSubsetResult): string[] {
 
 const SUBSET_HEADER = ['subset', 'size', 'median_sig_r', 'sig_share', 'median_r', 'mean_r', 'lower_2.5', 'upper_97.5', 'full_R'];
 
-function modelText(model: RoseModel): string {
-  const terms = model.metrics.map((name, j) => `${model.weights[j] >= 0 ? '+' : '−'} ${Math.abs(model.weights[j]).toPrecision(6)}·${name}`).join(' ');
-  return `${model.name} = ${model.intercept.toPrecision(6)} ${terms}`;
-}
-
 /** The search as people read it: the options, the top subsets, the winner against the best single metric, the model. */
 export function roseSearchText(result: RoseSearchResult, top: number): string {
-  const o = result.options;
-  const lines = [
-    `ROSE: ${result.subsets.length} subsets × ${o.trials} splits (${result.units} units, ${result.testSize} held out), target ${result.target}, seed ${o.seed}`,
-    '',
-  ];
+  const lines = [roseHeadline(result), ''];
   const shown = top === 0 ? result.subsets : result.subsets.slice(0, top);
   const rows = [SUBSET_HEADER, ...shown.map(subsetRow)];
   const widths = SUBSET_HEADER.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   for (const row of rows) lines.push(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
   if (shown.length < result.subsets.length) lines.push(`… ${result.subsets.length - shown.length} more (--top 0 lists all, --tsv exports them)`);
-  const c = result.comparison;
-  lines.push(
-    '',
-    `best:         ${result.best.metrics.join('+')}  median significant test r ${fmt(result.best.medianSignificant)}`,
-    `best single:  ${result.bestSingle.metrics.join('+')}  median significant test r ${fmt(result.bestSingle.medianSignificant)}`,
-    c.u === null
-      ? 'Mann–Whitney U: the winner is the best single metric'
-      : `Mann–Whitney U ${fmt(c.u, 1)} (n ${c.n1}, ${c.n2}; ${c.method}), p ${pValue(c.pvalue)}${c.marked ? `  * (p ≤ ${o.markThreshold})` : ''}`,
-    '',
-    `model (fitted on all ${result.model.fit.units} units): ${modelText(result.model)}`,
-    `  R ${fmt(result.model.fit.r)}, R² ${fmt(result.model.fit.rSquared)}, F ${fmt(result.model.fit.f, 3)}, p ${pValue(result.model.fit.pvalue)}` +
-      (result.model.fit.dropped.length > 0 ? `; collinear, weight 0: ${result.model.fit.dropped.join(', ')}` : ''),
-  );
+  lines.push('', ...roseWinnerLines(result), '', ...roseModelLines(result));
   for (const note of result.notes) lines.push(`note: ${note}`);
   lines.push(`signature: ${result.signature}`, '');
   return lines.join('\n');
@@ -229,22 +209,37 @@ function readModel(path: string): RoseModel {
   }
 }
 
-function runApply(command: RoseCommand, table: ScoreTable, io: CliOutput): number {
-  const model = readModel(command.apply!);
+/**
+ * A saved model applied to a table (`understudy rose --apply`): the TSV it prints (unit, score; empty where a row misses
+ * a metric the model needs) and the warning it gives. A table without one of the model's columns is an error naming it.
+ */
+export function applyRoseToTable(model: RoseModel, table: ScoreTable, unit: string | undefined): { readonly tsv: string; readonly units: string[]; readonly scores: (number | null)[]; readonly warning?: string } {
   const missing = model.metrics.filter((name) => !table.columns.includes(name));
   if (missing.length > 0) {
     throw new UnderstudyError('unreadable-file', `${table.path} has no column for ${missing.join(', ')}, which the model "${model.name}" combines; its columns: ${table.columns.join(', ')}.`);
   }
   const columns = model.metrics.map((name) => numericColumn(table, name));
   const scores = applyRose(model, Object.fromEntries(model.metrics.map((name, j) => [name, columns[j]])));
-  const unitIndex = unitColumn(table, command.unit);
+  const unitIndex = unitColumn(table, unit);
   const units = table.cells.map((row, r) => (unitIndex === undefined ? String(r + 1) : row[unitIndex]));
   const missingRows = Array.from(scores).filter((s) => !Number.isFinite(s)).length;
-  if (missingRows > 0) io.stderr(`understudy: warning: ${missingRows} rows miss a score the model needs; their ${model.name} is empty.\n`);
+  const tsv = [[unitIndex === undefined ? 'row' : table.columns[unitIndex], model.name].join('\t'), ...units.map((u, r) => `${u}\t${Number.isFinite(scores[r]) ? scores[r] : ''}`)].join('\n') + '\n';
+  return {
+    tsv,
+    units,
+    scores: Array.from(scores, (s) => (Number.isFinite(s) ? s : null)),
+    ...(missingRows > 0 && { warning: `${missingRows} rows miss a score the model needs; their ${model.name} is empty.` }),
+  };
+}
+
+function runApply(command: RoseCommand, table: ScoreTable, io: CliOutput): number {
+  const model = readModel(command.apply!);
+  const applied = applyRoseToTable(model, table, command.unit);
+  if (applied.warning) io.stderr(`understudy: warning: ${applied.warning}\n`);
   if (command.output === 'json') {
-    io.stdout(`${JSON.stringify({ model: model.name, metrics: model.metrics, units, scores: Array.from(scores, (s) => (Number.isFinite(s) ? s : null)) }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ model: model.name, metrics: model.metrics, units: applied.units, scores: applied.scores }, null, 2)}\n`);
   } else {
-    io.stdout([[unitIndex === undefined ? 'row' : table.columns[unitIndex], model.name].join('\t'), ...units.map((u, r) => `${u}\t${Number.isFinite(scores[r]) ? scores[r] : ''}`)].join('\n') + '\n');
+    io.stdout(applied.tsv);
   }
   return 0;
 }

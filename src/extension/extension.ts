@@ -14,6 +14,7 @@ import { registerCorrelations } from './correlations/register-correlations';
 import { registerConditions } from './conditions/register-conditions';
 import { registerManualEvaluation } from './manual/register-manual';
 import { registerAnalyses } from './qarla/register-analyses';
+import { registerRose } from './rose/register-rose';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const started = performance.now();
@@ -42,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   registerConditions(context, store, worker);
   registerManualEvaluation(context, worker);
   registerAnalyses(context, worker);
+  registerRose(context, worker);
   return createApi(store);
 }
 

@@ -6,7 +6,7 @@ import type { PanelHtmlOptions } from '../../webview/shared/panel-html';
 /** Progress updates are coalesced: at most one state message per this interval. */
 const POST_INTERVAL_MS = 100;
 
-/** What differs between the analysis panels (correlations, data conditions, manual evaluation): their view, bundle, HTML and messages. */
+/** What differs between the analysis panels (correlations, data conditions, manual evaluation, QARLA, heterogeneity, ROSE, gap): their view, bundle, HTML and messages. */
 export interface PanelHostOptions<From> {
   readonly viewType: string;
   /** dist/webview/<bundle>.js and .css. */
@@ -73,6 +73,12 @@ export class WebviewPanelHost<State extends { readonly title: string }, From ext
       this.panel.reveal(undefined, false);
     }
     this.update(message, true);
+  }
+
+  /** Shows `message`: in the open panel (throttled unless `immediately`), or in a new one. */
+  present(message: State, immediately = false): void {
+    if (this.panel) this.update(message, immediately);
+    else this.show(message);
   }
 
   /** New state for an open panel (throttled unless `immediately`). */

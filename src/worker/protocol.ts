@@ -12,6 +12,9 @@ import { SystemComparison } from '../core/compare/compare-systems';
 import { MultipleComparisonCorrection, PairedTestKind } from '../core/significance/pairwise-table';
 import { ManualAnalysis, ManualInput, UnreadableFile } from '../core/meta/manual/manual-analysis';
 import { MetaAnalysisRequest, MetaAnalysisResult } from './meta-analysis-jobs';
+import { RoseRunOptions } from '../core/meta/rose/rose-command-line';
+import { RoseModel } from '../core/meta/rose/rose-model';
+import { RoseSearchResult } from '../core/meta/rose/rose-search';
 
 /**
  * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
@@ -117,6 +120,8 @@ export interface CorrelateJob extends CorrelationSources {
   readonly metrics?: readonly string[];
   readonly settings: MetricSettings;
   readonly options?: MetaEvaluationOptions;
+  /** The workspace's ROSE models (understudy.json `roseModels`): each computed as one more metric when it can be. */
+  readonly roseModels?: readonly RoseModel[];
   readonly cancelFlag: SharedArrayBuffer;
 }
 
@@ -132,6 +137,25 @@ export interface ConditionsJob extends CorrelationSources {
   readonly settings: MetricSettings;
   readonly options: DataConditionSettings;
   readonly cancelFlag: SharedArrayBuffer;
+}
+
+/**
+ * A ROSE search (src/core/meta/rose) on a score table's text, with `understudy rose`'s options. Progress replies
+ * count the train/test splits. Replies with `RoseJobResult`.
+ */
+export interface RoseJob {
+  readonly type: 'rose';
+  readonly id: number;
+  /** `path` as messages and the command line name the table; `text` its content (an open editor's, if open). */
+  readonly table: { readonly path: string; readonly text: string };
+  readonly options: RoseRunOptions;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+export interface RoseJobResult {
+  readonly result: RoseSearchResult;
+  /** What the CLI prints as warnings (rows left out). */
+  readonly warnings: readonly string[];
 }
 
 /** Forgets one system of a session (its lines and statistics). */
@@ -182,7 +206,7 @@ export interface CloseSession {
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession | ManualJob | MetaAnalysisJob;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession | ManualJob | MetaAnalysisJob | RoseJob;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -196,6 +220,7 @@ export interface WorkerResults {
   compare: Record<string, SystemComparison>;
   correlate: CorrelationReport;
   conditions: ConditionRunReport;
+  rose: RoseJobResult;
   'judgment-info': JudgmentFileSummary[];
   'close-session': null;
   manual: ManualJobResult;

@@ -16,6 +16,7 @@ import { summarizeJudgments } from '../core/meta/judgments/judgment-summary';
 import { runConditionsJob } from './conditions-job';
 import { runManualJob } from './manual-job';
 import { runMetaAnalysisJob } from './meta-analysis-jobs';
+import { roseCorrelationMetrics, runRoseJob } from './rose-jobs';
 
 /** Evaluation sessions by the host's id: prepared metrics and the systems scored against them. */
 const sessions = new Map<number, EvaluationSession>();
@@ -103,6 +104,8 @@ function handle(request: WorkerRequest): unknown {
       return correlate(request);
     case 'conditions':
       return runConditionsJob(request);
+    case 'rose':
+      return runRoseJob(request);
     case 'judgment-info':
       return summarizeJudgments(request.files.map((spec, i) => ({ spec, text: request.texts[i] ?? '' })));
     case 'meta-analysis': {
@@ -144,13 +147,14 @@ function correlate(request: CorrelateJob): CorrelationReport {
   const cancel = new Int32Array(request.cancelFlag);
   const prepared = prepareCorrelation(request);
   const metrics = request.metrics ?? (prepared.summaries ? ['rouge1', 'rouge2', 'rougeL'] : ['bleu', 'chrf', 'ter']);
+  const rose = roseCorrelationMetrics(request.roseModels, metrics, request.settings);
   let lastReport = 0;
   const total = 1000;
-  return runMetaEvaluation({
+  const report = runMetaEvaluation({
     references: prepared.references,
     systems: prepared.systems,
     items: prepared.items,
-    metrics: metrics.map((name) => metricRequest(name, request.settings)),
+    metrics: [...metrics.map((name) => metricRequest(name, request.settings)), ...rose.requests],
     human: prepared.human,
     options: request.options,
     isCancelled: () => Atomics.load(cancel, 0) === 1,
@@ -163,6 +167,7 @@ function correlate(request: CorrelateJob): CorrelationReport {
       parentPort?.postMessage({ type: 'progress', id: request.id, done: overall, total, stage } satisfies WorkerReply);
     },
   });
+  return rose.notes.length > 0 ? { ...report, warnings: [...report.warnings, ...rose.notes] } : report;
 }
 
 /** Runs requests off the extension host's thread, one at a time, reporting progress and honouring cancellation. */

@@ -28,6 +28,17 @@ function lines(file: string): string[] {
   return all;
 }
 
+/** The cs-en files as the meta-evaluation takes them (judgments read and assigned). */
+export function csEnPrepared(): ReturnType<typeof prepareCorrelation> {
+  const files = [CS_EN.segmentScores, CS_EN.ranking];
+  return prepareCorrelation({
+    human: { files: files.map((f) => ({ file: path.basename(f) })) },
+    judgmentTexts: files.map((f) => fs.readFileSync(f, 'utf8')),
+    references: [{ file: path.basename(CS_EN.reference), segments: lines(CS_EN.reference) }],
+    systems: CS_EN.systems.map((f) => ({ file: path.basename(f), hypotheses: lines(f) })),
+  });
+}
+
 const cache = new Map<string, CorrelationReport>();
 
 /** The cs-en meta-evaluation of BLEU, chrF and TER (cached per options); files are named by their base names. */
@@ -35,13 +46,7 @@ export function csEnReport(options: MetaEvaluationOptions = {}): CorrelationRepo
   const key = JSON.stringify(options);
   const cached = cache.get(key);
   if (cached) return cached;
-  const files = [CS_EN.segmentScores, CS_EN.ranking];
-  const prepared = prepareCorrelation({
-    human: { files: files.map((f) => ({ file: path.basename(f) })) },
-    judgmentTexts: files.map((f) => fs.readFileSync(f, 'utf8')),
-    references: [{ file: path.basename(CS_EN.reference), segments: lines(CS_EN.reference) }],
-    systems: CS_EN.systems.map((f) => ({ file: path.basename(f), hypotheses: lines(f) })),
-  });
+  const prepared = csEnPrepared();
   const report = runMetaEvaluation({
     references: prepared.references,
     systems: prepared.systems,

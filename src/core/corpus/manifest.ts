@@ -1,5 +1,6 @@
 import { getNodeValue, Node, ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { SettingSchema, settingValueProblem } from '../engine/setting-values';
+import { manifestRoseModels } from '../meta/rose/rose-manifest';
 
 /**
  * `understudy.json`: the evaluation a workspace holds — the task, the references, the optional source, the systems
@@ -74,8 +75,9 @@ export interface ParsedManifest {
   readonly problems: readonly ManifestProblem[];
 }
 
-// `humanJudgments` (what Show Correlations correlates with) is read by src/core/meta/correlation-manifest.ts.
-const TOP_LEVEL_KEYS = ['$schema', 'name', 'task', 'references', 'source', 'systems', 'judgments', 'humanJudgments', 'metrics', 'settings'];
+// `humanJudgments` (what Show Correlations correlates with) and `roseModels` (fitted ROSE combinations, computed there
+// as metrics) are read by src/core/meta/correlation-manifest.ts.
+const TOP_LEVEL_KEYS = ['$schema', 'name', 'task', 'references', 'source', 'systems', 'judgments', 'humanJudgments', 'metrics', 'settings', 'roseModels'];
 
 const rangeOf = (node: Node): TextRange => ({ offset: node.offset, length: node.length });
 
@@ -120,6 +122,16 @@ export function parseManifest(text: string, settingSchemas?: ManifestSettingSche
     const key = p.children?.[0];
     if (key && typeof key.value === 'string' && !TOP_LEVEL_KEYS.includes(key.value)) {
       warning(rangeOf(key), `Unknown key "${key.value}" is ignored; the manifest knows ${TOP_LEVEL_KEYS.slice(1).join(', ')}.`);
+    }
+  }
+
+  // `roseModels` is computed by the correlation panel; a broken entry is shown here, where the user edits it.
+  const roseNode = property(root, 'roseModels');
+  if (roseNode) {
+    try {
+      manifestRoseModels(getNodeValue(roseNode));
+    } catch (problem) {
+      warning(rangeOf(roseNode), `${(problem as Error).message} Show Correlations will refuse this manifest until it is fixed.`);
     }
   }
 

@@ -1,5 +1,8 @@
 import { UnderstudyError } from '../errors';
+import { parse, ParseError, printParseErrorCode } from 'jsonc-parser';
 import { HumanScoreSpec, JUDGMENT_FORMATS } from './judgments/human-judgments';
+import { manifestRoseModels } from './rose/rose-manifest';
+import { RoseModel } from './rose/rose-model';
 
 /** The name of the manifest file at the root of a workspace folder (or anywhere, opened explicitly). */
 export const MANIFEST_FILE = 'understudy.json';
@@ -36,6 +39,8 @@ export interface CorrelationManifest {
   readonly systems: readonly ManifestSystem[];
   readonly metrics?: readonly string[];
   readonly humanJudgments: readonly HumanScoreSpec[];
+  /** Fitted ROSE combinations (`roseModels`, as the ROSE view saves them): computed as metrics when they can be. */
+  readonly roseModels?: readonly RoseModel[];
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -84,12 +89,10 @@ function humanScore(value: unknown, where: string, source: string): HumanScoreSp
  * should be) rather than failing later in the worker. `source` names the file in messages.
  */
 export function parseCorrelationManifest(text: string, source: string = MANIFEST_FILE): CorrelationManifest {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    fail(source, `not valid JSON (${(error as Error).message}).`);
-  }
+  // JSON with comments, as VS Code edits it (and as the editor's reader, src/core/corpus/manifest.ts, reads it).
+  const errors: ParseError[] = [];
+  const json: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) fail(source, `not valid JSON (${printParseErrorCode(errors[0].error)} at offset ${errors[0].offset}).`);
   if (!isObject(json)) fail(source, 'expected a JSON object with "references", "systems" and "humanJudgments".');
   if (json.name !== undefined && !isText(json.name)) fail(source, '"name" must be a non-empty string.');
   const referenceList = typeof json.references === 'string' || isObject(json.references) ? [json.references] : json.references;
@@ -110,7 +113,14 @@ export function parseCorrelationManifest(text: string, source: string = MANIFEST
   if (json.humanJudgments === undefined) fail(source, 'no "humanJudgments": say which files hold the human scores to correlate with.');
   const human = Array.isArray(json.humanJudgments) ? json.humanJudgments : [json.humanJudgments];
   if (human.length === 0) fail(source, '"humanJudgments" is empty.');
+  let roseModels: RoseModel[] | undefined;
+  try {
+    roseModels = manifestRoseModels(json.roseModels);
+  } catch (error) {
+    fail(source, (error as Error).message);
+  }
   return {
+    ...(roseModels !== undefined && { roseModels }),
     ...(json.name !== undefined && { name: json.name as string }),
     references: references as string[],
     systems: parsedSystems,

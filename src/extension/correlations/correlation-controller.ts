@@ -167,9 +167,7 @@ export class CorrelationController implements vscode.Disposable {
 
   private post(immediately = false): void {
     const message = this.message();
-    if (!message) return;
-    if (this.panel.isOpen) this.panel.update(message, immediately);
-    else this.panel.show(message);
+    if (message) this.panel.present(message, immediately);
   }
 
   private async run(options: CorrelationPanelOptions): Promise<ShowCorrelationsResult> {

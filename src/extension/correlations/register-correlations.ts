@@ -11,6 +11,7 @@ import { pickCorrelationEvaluation } from './correlation-pickers';
 import { CorrelationEvaluation } from './run-correlation';
 import { evaluationFromManifest, findWorkspaceManifests } from './workspace-manifest';
 import { UnderstudyError } from '../../core/errors';
+import { manifestRoseModels } from '../../core/meta/rose/rose-manifest';
 
 type UriLike = vscode.Uri | string;
 
@@ -31,6 +32,8 @@ export interface ShowCorrelationsArgs {
   };
   readonly metrics?: readonly string[];
   readonly options?: Partial<CorrelationPanelOptions>;
+  /** ROSE models (as understudy.json `roseModels` holds them) to correlate as metrics too. */
+  readonly roseModels?: readonly unknown[];
 }
 
 /** Arguments of `understudy.correlations.export` (programs and tests; the panel's buttons ask with a save dialog). */
@@ -65,6 +68,7 @@ export function evaluationFromArgs(args: ShowCorrelationsArgs): CorrelationEvalu
     },
     metrics: args.metrics ?? configured.metrics,
     settings: configured.settings,
+    ...(args.roseModels !== undefined && { roseModels: manifestRoseModels(args.roseModels) ?? [] }),
   };
 }
 

@@ -7,6 +7,8 @@ import { JudgmentFileSummary } from '../../core/meta/judgments/judgment-summary'
 import { CorrelationSources } from '../../core/meta/correlation-inputs';
 import { readSegments } from '../evaluation-store';
 import { RequestControl, WorkerClient } from '../worker-client';
+import { RoseModel } from '../../core/meta/rose/rose-model';
+import { roseModelsNote } from '../rose/rose-correlation-note';
 
 /** One judgments file: where it is, and how to read it (the `HumanJudgmentsFile` options of `understudy.json`). */
 export interface CorrelationJudgmentsFile extends Omit<HumanJudgmentsFile, 'file'> {
@@ -33,6 +35,8 @@ export interface CorrelationEvaluation {
   readonly judgments: CorrelationJudgments;
   readonly metrics: readonly string[];
   readonly settings: MetricSettings;
+  /** The manifest's ROSE models (`roseModels`): computed as extra metrics where the metrics they combine can be. */
+  readonly roseModels?: readonly RoseModel[];
 }
 
 export interface CorrelationRun {
@@ -92,8 +96,8 @@ export function correlationCommandLine(evaluation: CorrelationEvaluation, option
     metricSettings: evaluation.settings,
     options: statistics,
   });
-  const commandNote = commandLineLimitation(human);
-  return commandNote ? { commandLine, commandNote } : { commandLine };
+  const notes = [commandLineLimitation(human), roseModelsNote(evaluation.roseModels)].filter((n): n is string => n !== undefined);
+  return notes.length > 0 ? { commandLine, commandNote: notes.join(' ') } : { commandLine };
 }
 
 /** The evaluation's texts as the worker takes them (open editors' text wins over the disk, as for scoring). */
@@ -135,6 +139,7 @@ export async function runCorrelation(
       metrics: evaluation.metrics,
       settings: evaluation.settings,
       options: { ...options, includeSegments: true },
+      ...(evaluation.roseModels && evaluation.roseModels.length > 0 && { roseModels: evaluation.roseModels }),
     },
     control,
   );

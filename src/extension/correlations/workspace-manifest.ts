@@ -97,5 +97,6 @@ export async function evaluationFromManifest(uri: vscode.Uri): Promise<Correlati
     },
     metrics: manifest.metrics ?? configured.metrics,
     settings: configured.settings,
+    ...(manifest.roseModels && { roseModels: manifest.roseModels }),
   };
 }

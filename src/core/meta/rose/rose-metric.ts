@@ -60,6 +60,21 @@ export function prepareRoseMetric(model: RoseModel, components: readonly Prepare
       return out;
     },
     corpusScore: (totals, count) => combine(totals, (j, part) => components[j].corpusScore(part, count).score),
+    // A component scored from its rows (ROUGE-1.5.5: the mean of per-summary rounded scores) is combined from its
+    // rows here too, so the combination's corpus score is made of the very scores its components report.
+    ...(components.some((c) => c.corpusScoreFromRows)
+      ? {
+        corpusScoreFromRows(rows: readonly Float64Array[]): MetricScore {
+          const totals = new Float64Array(width);
+          for (const row of rows) for (let k = 0; k < width; k++) totals[k] += row[k];
+          return combine(totals, (j, part) => {
+            const c = components[j];
+            if (!c.corpusScoreFromRows) return c.corpusScore(part, rows.length).score;
+            return c.corpusScoreFromRows(rows.map((row) => row.subarray(offsets[j], offsets[j] + widths[j]))).score;
+          });
+        },
+      }
+      : {}),
     sentenceScore: (stats) => combine(stats, (j, part) => components[j].sentenceScore(part).score),
     explain(hypothesis: string, segment: number): Explanation {
       const explanations = components.map((c) => c.explain(hypothesis, segment));
