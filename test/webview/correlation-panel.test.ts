@@ -219,6 +219,10 @@ describe('correlation panel (headless Chromium)', function () {
       document.querySelector('vscode-single-select[name="aspect"]').value = 'raw';
       document.querySelector('vscode-single-select[name="level"]').value = '0.9';
     `);
+    // A resize redraws the plots (debounced 150 ms); the form, part-way edited, is kept as it is.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: (size?.width ?? 1000) - 40, height: size?.height ?? 800 });
+    await page.waitForTimeout(400);
     await page.locator('vscode-button.apply').click();
     await page.locator('vscode-textfield[name="permutations"] input').fill('-3');
     await page.locator('vscode-button.apply').click();

@@ -14,6 +14,7 @@ import { redrawOnThemeAndResize } from '../shared/redraw';
 import { vscodeApi } from '../shared/vscode-api';
 import { correlationPoints, curveColours, curvesLegend, curvesPlot, pairPoints } from './curves';
 import { conditionsOptionsForm } from './options-form';
+import { keptOnRedraw } from '../shared/rerender';
 
 interface ConditionsViewState {
   readonly optionsOpen?: boolean;
@@ -127,6 +128,7 @@ const actions = { what: 'the data conditions', onCancel: () => post({ type: 'can
 function render(): void {
   const message = current;
   if (!message) return;
+  const sameNumbers = message.revision === renderedRevision;
   renderedRevision = message.revision;
   const scroll = window.scrollY;
   const report = message.report;
@@ -135,7 +137,9 @@ function render(): void {
     report ? summary(report) : undefined,
     statusLine(message.status, report !== undefined, actions),
     report ? notes(report) : undefined,
-    conditionsOptionsForm(message.options, message.metrics, state.optionsOpen ?? false, (options) => post({ type: 'recompute', options }), (open) => setState({ optionsOpen: open })),
+    keptOnRedraw(root, sameNumbers, () =>
+      conditionsOptionsForm(message.options, message.metrics, state.optionsOpen ?? false, (options) => post({ type: 'recompute', options }), (open) => setState({ optionsOpen: open })),
+    ),
     ...(report ? results(report) : []),
     reproduce(message),
   ];

@@ -9,7 +9,7 @@ import {
   ShowCorrelationsMessage,
 } from '../shared/correlation-protocol';
 import { redrawOnThemeAndResize } from '../shared/redraw';
-import { focusSelector, replaceContent, replaceStatus } from '../shared/rerender';
+import { focusSelector, keptOnRedraw, replaceContent, replaceStatus } from '../shared/rerender';
 import { vscodeApi } from '../shared/vscode-api';
 import { el } from '../report/dom';
 import { chartColours } from './charts';
@@ -134,6 +134,7 @@ function render(): void {
   if (!message) return;
   const focus = focusSelector(root, document.activeElement, ['data-key', 'data-system', 'data-index', 'data-format', 'data-tab'], scopeOf);
   const scroll = window.scrollY;
+  const sameNumbers = message.revision === renderedRevision;
   renderedRevision = message.revision;
   const report = message.report;
   const actions = { onCancel: () => post({ type: 'cancel' }), onRerun: rerun };
@@ -142,13 +143,15 @@ function render(): void {
     report ? summaryLine(report) : undefined,
     statusLine(message.status, report !== undefined, actions),
     report ? warningsBox(report) : undefined,
-    optionsForm(
-      message.options,
-      message.aspects,
-      report ? report.segmentLevel !== null : true,
-      state.optionsOpen ?? false,
-      (options) => post({ type: 'recompute', options }),
-      (open) => setState({ optionsOpen: open }),
+    keptOnRedraw(root, sameNumbers, () =>
+      optionsForm(
+        message.options,
+        message.aspects,
+        report ? report.segmentLevel !== null : true,
+        state.optionsOpen ?? false,
+        (options) => post({ type: 'recompute', options }),
+        (open) => setState({ optionsOpen: open }),
+      ),
     ),
     report ? tabs() : undefined,
     reproduceSection(message, (text) => post({ type: 'copy', text })),

@@ -16,6 +16,7 @@ import { redrawOnThemeAndResize } from '../shared/redraw';
 import { GapRunOptions, isShowGapMessage, MessageFromGapWebview, ROBUST_METHOD_NAMES, ShowGapMessage } from '../shared/rose-protocol';
 import { vscodeApi } from '../shared/vscode-api';
 import { checkedValues, cliLines, cliTable, displayedOrder, fieldValue, reproduceSection, selectField, STATUS_ID, statusLine, tableHeading } from '../rose/table-view';
+import { keptOnRedraw } from '../shared/rerender';
 
 interface GapViewState {
   readonly sort?: TableSort;
@@ -177,6 +178,7 @@ function resultSections(message: ShowGapMessage): HTMLElement[] {
 function render(): void {
   const message = current;
   if (!message) return;
+  const sameNumbers = message.revision === renderedRevision;
   renderedRevision = message.revision;
   const scroll = window.scrollY;
   const result = message.result;
@@ -185,7 +187,7 @@ function render(): void {
     el('p', { class: 'summary' }, result ? `Human–system gap: ${result.metric} (x) vs ${result.humanScore} (y), ${result.method} lines` : `Table ${message.table}`),
     status(message),
     message.warnings.length > 0 ? el('div', { class: 'warnings', role: 'note' }, ...message.warnings.map((w) => el('p', {}, w))) : undefined,
-    optionsForm(message, state.optionsOpen ?? false),
+    keptOnRedraw(root, sameNumbers, () => optionsForm(message, state.optionsOpen ?? false)),
     ...resultSections(message),
     reproduceSection(message.commandLine, message.unsaved, result?.signature, (text) => post({ type: 'copy', text })),
   ];

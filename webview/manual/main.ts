@@ -2,7 +2,7 @@ import '../shared/analysis-panel.css';
 import './manual.css';
 import { isMessageToManualWebview, MessageFromManualWebview, ShowManualMessage } from '../shared/manual-protocol';
 import { redrawOnThemeAndResize } from '../shared/redraw';
-import { focusSelector, replaceContent, replaceStatus } from '../shared/rerender';
+import { focusSelector, keptOnRedraw, replaceContent, replaceStatus } from '../shared/rerender';
 import { vscodeApi } from '../shared/vscode-api';
 import type { TableSort } from '../compare/table-sort';
 import { plotExportButtons } from '../correlation/plot-export';
@@ -48,9 +48,7 @@ function render(): void {
   if (!message) return;
   const focus = focusSelector(root, document.activeElement, ['data-key', 'data-format', 'data-file', 'data-weight', 'name'], scopeOf);
   const scroll = window.scrollY;
-  // A redraw of the same numbers (resize, theme, another tier) keeps the options form itself: the reader may be
-  // part-way through editing it.
-  const form = message.revision === renderedRevision ? (root.querySelector<HTMLElement>(':scope > section.options') ?? undefined) : undefined;
+  const sameNumbers = message.revision === renderedRevision;
   renderedRevision = message.revision;
   const analysis = message.analysis;
   const open = (path: string): void => post({ type: 'openFile', path });
@@ -61,7 +59,7 @@ function render(): void {
     statusLine(message.status, analysis !== undefined, actions),
     skippedBox(message.skipped, open),
     analysis ? warningsBox(analysis) : undefined,
-    form ?? optionsForm(message.options, message.identical, (options) => post({ type: 'recompute', options })),
+    keptOnRedraw(root, sameNumbers, () => optionsForm(message.options, message.identical, (options) => post({ type: 'recompute', options }))),
     ...(analysis
       ? analysisViews({
           analysis,

@@ -12,6 +12,7 @@ import { vscodeApi } from '../shared/vscode-api';
 import { chartColours } from './analysis-charts';
 import { conventionsLine, optionsForm } from './analysis-options';
 import { HETEROGENEITY_TABS, QARLA_TABS, Tab, ViewContext } from './analysis-views';
+import { keptOnRedraw } from '../shared/rerender';
 
 /** What the panel remembers across re-renders and reloads (VS Code keeps it while the panel is hidden). */
 interface AnalysisViewState {
@@ -150,17 +151,20 @@ function render(): void {
   if (!message) return;
   const focus = focusSelector(document.activeElement);
   const scroll = window.scrollY;
+  const sameNumbers = message.revision === renderedRevision;
   renderedRevision = message.revision;
   const parts: (HTMLElement | undefined)[] = [
     el('h1', {}, message.title),
     summaryLine(message),
     statusLine(message),
     conventionsLine(message),
-    optionsForm(
-      message,
-      state.optionsOpen ?? false,
-      (settings) => post({ type: 'recompute', settings }),
-      (open) => setState({ optionsOpen: open }),
+    keptOnRedraw(root, sameNumbers, () =>
+      optionsForm(
+        message,
+        state.optionsOpen ?? false,
+        (settings) => post({ type: 'recompute', settings }),
+        (open) => setState({ optionsOpen: open }),
+      ),
     ),
     message.result ? tabs(message) : undefined,
     reproduceSection(message),

@@ -16,6 +16,7 @@ import { vscodeApi } from '../shared/vscode-api';
 import { roseOptionsForm } from './rose-options';
 import { distributionPlot } from './rose-plot';
 import { cliLines, cliTable, displayedOrder, reproduceSection, STATUS_ID, statusLine, tableHeading } from './table-view';
+import { keptOnRedraw } from '../shared/rerender';
 
 interface RoseViewState {
   readonly sort?: TableSort;
@@ -83,6 +84,7 @@ function subsetsSection(message: ShowRoseMessage): HTMLElement[] {
 function render(): void {
   const message = current;
   if (!message) return;
+  const sameNumbers = message.revision === renderedRevision;
   renderedRevision = message.revision;
   const focusKey = document.activeElement instanceof HTMLElement ? document.activeElement.getAttribute('data-key') ?? undefined : undefined;
   const scroll = window.scrollY;
@@ -92,7 +94,9 @@ function render(): void {
     result ? el('p', { class: 'summary' }, roseHeadline(result)) : el('p', { class: 'summary' }, `Table ${message.table}`),
     status(message),
     message.warnings.length > 0 ? el('div', { class: 'warnings', role: 'note' }, ...message.warnings.map((w) => el('p', {}, w))) : undefined,
-    roseOptionsForm(message, state.optionsOpen ?? false, (options) => post({ type: 'recompute', options }), (open) => setState({ optionsOpen: open })),
+    keptOnRedraw(root, sameNumbers, () =>
+      roseOptionsForm(message, state.optionsOpen ?? false, (options) => post({ type: 'recompute', options }), (open) => setState({ optionsOpen: open })),
+    ),
     ...winnerSection(message),
     ...subsetsSection(message),
     result && result.notes.length > 0 ? el('ul', { class: 'notes' }, ...result.notes.map((n) => el('li', {}, `note: ${n}`))) : undefined,

@@ -19,6 +19,18 @@ export function replaceContent(root: HTMLElement, parts: readonly (HTMLElement |
   window.scrollTo(0, scroll);
 }
 
+/**
+ * The options form for a render: on a redraw of the numbers already shown (a resize, a theme change) the form already
+ * on the page, as the reader left it part-way through editing; otherwise (new numbers, new options) `build()`'s.
+ */
+export function keptOnRedraw(root: HTMLElement, sameNumbers: boolean, build: () => HTMLElement | undefined): HTMLElement | undefined {
+  const kept = sameNumbers ? root.querySelector<HTMLElement>('[data-kept-on-redraw]') : null;
+  if (kept) return kept;
+  const built = build();
+  built?.setAttribute('data-kept-on-redraw', '');
+  return built;
+}
+
 /** Progress only: the status region (by id) is replaced, nothing else moves. */
 export function replaceStatus(id: string, line: () => HTMLElement): void {
   document.getElementById(id)?.replaceWith(line());
