@@ -251,6 +251,11 @@ describe('Manual Evaluation panel (headless Chromium)', function () {
     assert.strictEqual(await page.evaluate(`document.activeElement?.getAttribute('data-key')`), '1', 'focus stays on the header');
     await page.locator('section[data-table="systems"] button.show-all').click();
     assert.strictEqual(await page.locator('table.manual-table.systems tbody tr').count(), 600);
+    // A resize redraws the panel (debounced 150 ms): the table stays whole.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: (size?.width ?? 1000) - 40, height: size?.height ?? 800 });
+    await page.waitForTimeout(400);
+    assert.strictEqual(await page.locator('table.manual-table.systems tbody tr').count(), 600);
     assert.ok(await page.locator('section[data-table="systems"] .more-rows').isHidden());
     await page.locator('section[data-table="systems"] button.export-table[data-format="csv"]').click();
     await waitInPage(page, 'window.__posted.length >= 2');

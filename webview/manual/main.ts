@@ -14,6 +14,8 @@ import { analysisViews } from './views';
 /** What the panel remembers across re-renders and reloads (VS Code keeps it while the panel is hidden). */
 interface ManualViewState {
   readonly sorts?: Readonly<Record<string, TableSort>>;
+  /** Long tables the reader asked to see whole. */
+  readonly shownInFull?: Readonly<Record<string, boolean>>;
   readonly tiers?: { readonly topic?: string; readonly peer?: string };
 }
 
@@ -66,6 +68,8 @@ function render(): void {
           width,
           sorts: state.sorts ?? {},
           onSort: (table, sort) => setState({ sorts: { ...state.sorts, [table]: sort } }),
+          shownInFull: state.shownInFull ?? {},
+          onShowAll: (table) => setState({ shownInFull: { ...state.shownInFull, [table]: true } }),
           exportTable: (table, format, order) => post({ type: 'exportTable', table, format, order }),
           tiers: state.tiers ?? {},
           chooseTier: (choice) => {

@@ -19,6 +19,9 @@ export interface TableViewOptions {
   readonly onSort: (sort: TableSort) => void;
   /** `order`: every row's index in the order of the current sort (all rows, listed or not). */
   readonly onExport: (format: TableFormat, order: number[]) => void;
+  /** Every row listed ("Show all" was pressed before this render), and what to remember when it is pressed. */
+  readonly showAll: boolean;
+  readonly onShowAll: () => void;
 }
 
 /**
@@ -34,7 +37,7 @@ export function tableSection(table: ManualTable, options: TableViewOptions): HTM
     return v === null ? undefined : v;
   };
   let sort = options.sort;
-  let limit = Math.min(ROW_LIMIT, table.rows.length);
+  let limit = options.showAll ? table.rows.length : Math.min(ROW_LIMIT, table.rows.length);
   const order = (): number[] => sortedIndexes(table.rows.length, sort, value);
   const build = (): HTMLTableElement => {
     const shown = order().slice(0, limit);
@@ -65,6 +68,7 @@ export function tableSection(table: ManualTable, options: TableViewOptions): HTM
   };
   more.addEventListener('click', () => {
     limit = table.rows.length;
+    options.onShowAll();
     replace();
   });
   replace();

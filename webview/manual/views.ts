@@ -14,6 +14,9 @@ export interface ViewContext {
   readonly width: number;
   readonly sorts: Readonly<Record<string, TableSort>>;
   onSort(table: string, sort: TableSort): void;
+  /** Tables whose rows are all listed (kept across redraws). */
+  readonly shownInFull: Readonly<Record<string, boolean>>;
+  onShowAll(table: string): void;
   exportTable(table: string, format: TableFormat, order: number[]): void;
   readonly tiers: { readonly topic?: string; readonly peer?: string };
   chooseTier(choice: { topic: string; peer?: string }): void;
@@ -64,6 +67,8 @@ function tablesOf(context: ViewContext): HTMLElement[] {
       sort: context.sorts[table.name],
       onSort: (sort) => context.onSort(table.name, sort),
       onExport: (format, order) => context.exportTable(table.name, format, order),
+      showAll: context.shownInFull[table.name] === true,
+      onShowAll: () => context.onShowAll(table.name),
     });
   });
 }
