@@ -91,9 +91,8 @@ describe('correlation panel (headless Chromium)', function () {
   });
 
   async function open(options: OpenOptions = {}): Promise<void> {
-    webview = await openReadyWebview(browser, server.url, options);
+    webview = await openReadyWebview(browser, server.url, { viewport: { width: 1200, height: 900 }, ...options });
     page = webview.page;
-    await page.setViewportSize({ width: 1200, height: 900 });
   }
 
   async function show(overrides: Partial<ShowCorrelationsMessage> = {}): Promise<void> {

@@ -82,9 +82,8 @@ describe('Manual Evaluation panel (headless Chromium)', function () {
   });
 
   beforeEach(async function () {
-    webview = await openReadyWebview(browser, server.url);
+    webview = await openReadyWebview(browser, server.url, { viewport: { width: 1100, height: 900 } });
     page = webview.page;
-    await page.setViewportSize({ width: 1100, height: 900 });
   });
 
   afterEach(async function () {

@@ -92,11 +92,8 @@ describe('QARLA and heterogeneity panels (webview in headless Chromium)', functi
   });
 
   beforeEach(async function () {
-    webview = await openReadyWebview(browser, server.url);
+    webview = await openReadyWebview(browser, server.url, { viewport: { width: 1100, height: 900 } });
     page = webview.page;
-    await page.setViewportSize({ width: 1100, height: 900 });
-    // The panel redraws 150 ms after a resize (charts follow the width): let that pass before the keys are pressed.
-    await page.waitForTimeout(300);
   });
 
   afterEach(async function () {

@@ -106,9 +106,8 @@ describe('ROSE and gap panels (headless Chromium)', function () {
   });
 
   async function open(server: WebviewServer): Promise<void> {
-    webview = await openReadyWebview(browser, server.url);
+    webview = await openReadyWebview(browser, server.url, { viewport: { width: 1200, height: 900 } });
     page = webview.page;
-    await page.setViewportSize({ width: 1200, height: 900 });
   }
 
   const sent = async <T>(): Promise<T[]> => (await webview.posted<T>()).slice(1);

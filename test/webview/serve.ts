@@ -161,10 +161,15 @@ export interface OpenOptions {
   readonly initialState?: unknown;
   /** CSS custom properties set on <body> before the page's scripts run (VS Code sets the theme's this way). */
   readonly themeVariables?: Record<string, string>;
+  /**
+   * The page's size from the start. Setting it after load fires a resize, and the panels redraw (debounced) on
+   * resize: a redraw landing mid-test replaces the elements the test is using.
+   */
+  readonly viewport?: { readonly width: number; readonly height: number };
 }
 
 export async function openWebview(browser: Browser, url: string, options: OpenOptions = {}): Promise<WebviewPage> {
-  const page = await browser.newPage();
+  const page = await browser.newPage(options.viewport ? { viewport: { ...options.viewport } } : {});
   const dialogs: string[] = [];
   const errors: string[] = [];
   page.on('dialog', (dialog) => {
