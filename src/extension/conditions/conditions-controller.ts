@@ -6,13 +6,13 @@ import { ConditionTableRequest, conditionTable } from '../../core/meta/condition
 import { TableExportFormat, formatCorrelationTable } from '../../core/report/correlation-tables';
 import {
   ConditionsPanelOptions,
-  ConditionsStatus,
   MessageFromConditionsWebview,
   ShowConditionsMessage,
   defaultConditionsOptions,
   isConditionsPanelOptions,
 } from '../../../webview/shared/conditions-protocol';
-import { JobCancelled, WorkerClient } from '../worker-client';
+import { WorkerClient } from '../worker-client';
+import { LatestComputation } from '../latest-computation';
 import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '../panel-export';
 import { CorrelationEvaluation, displayPath, humanScoreSpec, readEvaluationSources, unsavedFiles } from '../correlations/run-correlation';
 import { ConditionsPanel } from './conditions-panel';
@@ -72,9 +72,7 @@ export class ConditionsController implements vscode.Disposable {
   private evaluation: CorrelationEvaluation | undefined;
   private options: ConditionsPanelOptions = defaultConditionsOptions([]);
   private shown: { report: ConditionRunReport; options: ConditionsPanelOptions; unsaved: string[] } | undefined;
-  private status: ConditionsStatus = { state: 'ready' };
-  private abort: AbortController | undefined;
-  private generation = 0;
+  private readonly computation = new LatestComputation((immediately) => this.post(immediately), STAGE_LABELS);
   private revision = 0;
 
   constructor(
@@ -86,7 +84,7 @@ export class ConditionsController implements vscode.Disposable {
         void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
       });
     });
-    this.panel.onDidDispose(() => this.abort?.abort());
+    this.panel.onDidDispose(() => this.computation.cancel());
   }
 
   get report(): ConditionRunReport | undefined {
@@ -127,7 +125,7 @@ export class ConditionsController implements vscode.Disposable {
       ...(this.shown && { report: this.shown.report }),
       options,
       metrics: evaluation.metrics,
-      status: this.status,
+      status: this.computation.status,
       commandLine: command.commandLine,
       ...(command.commandNote && { commandNote: command.commandNote }),
       unsaved: this.shown?.unsaved ?? [],
@@ -144,53 +142,23 @@ export class ConditionsController implements vscode.Disposable {
   private async run(options: ConditionsPanelOptions): Promise<ShowConditionsResult> {
     const evaluation = this.evaluation;
     if (!evaluation) return undefined;
-    this.abort?.abort();
-    const abort = new AbortController();
-    this.abort = abort;
-    const generation = ++this.generation;
     this.options = options;
     this.revision++;
-    this.status = { state: 'computing', done: 0, total: 1 };
-    this.post(true);
-    try {
-      const report = await this.worker.request<'conditions'>(
-        {
-          type: 'conditions',
-          ...(await readEvaluationSources(evaluation)),
-          metrics: options.metrics,
-          settings: evaluation.settings,
-          options: conditionSettings(options),
-        },
-        {
-          signal: abort.signal,
-          onProgress: (done, total, stage) => {
-            if (generation !== this.generation) return;
-            this.status = { state: 'computing', stage: stage && (STAGE_LABELS[stage] ?? stage), done, total };
-            this.post();
-          },
-        },
-      );
-      if (generation !== this.generation) return undefined;
-      const unsaved = unsavedFiles(evaluation);
-      this.shown = { report, options, unsaved };
-      this.revision++;
-      this.status = { state: 'ready' };
-      return report;
-    } catch (error) {
-      if (generation !== this.generation) return undefined;
-      if (error instanceof JobCancelled) {
-        this.status = { state: 'cancelled' };
-        return undefined;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      this.status = { state: 'error', message };
-      return { error: { code: error instanceof UnderstudyError ? error.code : 'internal', message } };
-    } finally {
-      if (generation === this.generation) {
-        this.abort = undefined;
-        this.post(true);
-      }
-    }
+    const outcome = await this.computation.run(
+      async (control) =>
+        this.worker.request<'conditions'>(
+          { type: 'conditions', ...(await readEvaluationSources(evaluation)), metrics: options.metrics, settings: evaluation.settings, options: conditionSettings(options) },
+          control,
+        ),
+      (ended) => {
+        if (ended.kind !== 'done') return;
+        this.shown = { report: ended.value, options, unsaved: unsavedFiles(evaluation) };
+        this.revision++;
+      },
+    );
+    if (outcome.kind === 'done') return outcome.value;
+    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
+    return undefined;
   }
 
   private async handle(message: MessageFromConditionsWebview): Promise<void> {
@@ -202,7 +170,7 @@ export class ConditionsController implements vscode.Disposable {
         await this.run(message.options);
         return;
       case 'cancel':
-        this.abort?.abort();
+        this.computation.cancel();
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
@@ -232,7 +200,7 @@ export class ConditionsController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.abort?.abort();
+    this.computation.cancel();
     this.panel.dispose();
   }
 }

@@ -5,8 +5,9 @@ import { formatAnalysisTable, orderedAnalysisTable } from '../../core/report/ana
 import { TableExportFormat } from '../../core/report/correlation-tables';
 import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '../panel-export';
 import type { HeterogeneitySettings, MetaAnalysisRequest, MetaAnalysisResult, QarlaSettings } from '../../worker/meta-analysis-types';
-import { AnalysisKind, AnalysisSettings, AnalysisStatus, MessageFromAnalysisWebview, ShowAnalysisMessage } from '../../../webview/shared/analysis-protocol';
-import { JobCancelled, WorkerClient } from '../worker-client';
+import { AnalysisKind, AnalysisSettings, MessageFromAnalysisWebview, ShowAnalysisMessage } from '../../../webview/shared/analysis-protocol';
+import { WorkerClient } from '../worker-client';
+import { LatestComputation } from '../latest-computation';
 import { heterogeneityCommandLine, qarlaCommandLine } from './analysis-command-line';
 import { AnalysisPanel } from './analysis-panel';
 import { QARLA_PANEL_ANALYSES, checkedHeterogeneitySettings, checkedQarlaSettings, heterogeneityPanelAnalyses } from './analysis-settings';
@@ -56,9 +57,7 @@ export class AnalysisController implements vscode.Disposable {
   private input: AnalysisInput | undefined;
   private choices: TableChoices = { columns: [], numeric: [], names: [] };
   private shown: { result: MetaAnalysisResult; settings: AnalysisSettings; unsaved: boolean } | undefined;
-  private status: AnalysisStatus = { state: 'ready' };
-  private abort: AbortController | undefined;
-  private generation = 0;
+  private readonly computation = new LatestComputation((immediately) => this.post(immediately), ANALYSIS_LABELS);
   private revision = 0;
   /** A new table was shown: bring the panel to the front (behind another panel, it would stay hidden). */
   private revealNext = false;
@@ -73,7 +72,7 @@ export class AnalysisController implements vscode.Disposable {
         void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
       });
     });
-    this.panel.onDidDispose(() => this.abort?.abort());
+    this.panel.onDidDispose(() => this.computation.cancel());
   }
 
   /** The result on display (undefined before the first run finishes). */
@@ -97,7 +96,7 @@ export class AnalysisController implements vscode.Disposable {
 
   private fail(error: unknown): AnalysisRunResult {
     const message = error instanceof Error ? error.message : String(error);
-    this.status = { state: 'error', message };
+    this.computation.status = { state: 'error', message };
     this.revision++;
     this.post(true);
     return { error: { code: error instanceof UnderstudyError ? error.code : 'bad-option', message } };
@@ -143,7 +142,7 @@ export class AnalysisController implements vscode.Disposable {
       ...(human && { human }),
       choices: this.choices,
       ...(this.shown && { result: this.shown.result }),
-      status: this.status,
+      status: this.computation.status,
       commandLines: this.commandLines(settings),
       unsaved: this.shown?.unsaved ?? false,
     };
@@ -160,10 +159,6 @@ export class AnalysisController implements vscode.Disposable {
   private async run(requested: AnalysisSettings): Promise<AnalysisRunResult> {
     const input = this.input;
     if (!input) return undefined;
-    this.abort?.abort();
-    const abort = new AbortController();
-    this.abort = abort;
-    const generation = ++this.generation;
     const table = displayPath(input.table);
     let settings: AnalysisSettings;
     try {
@@ -172,50 +167,29 @@ export class AnalysisController implements vscode.Disposable {
       return this.fail(error);
     }
     this.input = { ...input, settings };
-    this.status = { state: 'computing', done: 0, total: 1 };
     this.revision++;
-    this.post(true);
-    try {
-      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === input.table.toString());
-      const text = await readTableText(input.table);
-      let request: MetaAnalysisRequest;
-      if (this.kind === 'qarla') {
-        const human = input.human && { path: displayPath(input.human.uri), text: await readTableText(input.human.uri), column: input.human.column };
-        request = { kind: 'qarla', table: { path: table, text }, settings: settings as QarlaSettings, ...(human && { human }), analyses: [...QARLA_PANEL_ANALYSES] };
-      } else {
-        request = { kind: 'heterogeneity', table: { path: table, text }, settings: settings as HeterogeneitySettings, analyses: heterogeneityPanelAnalyses(settings as HeterogeneitySettings) };
-      }
-      const result = await this.worker.request<'meta-analysis'>(
-        { type: 'meta-analysis', request },
-        {
-          signal: abort.signal,
-          onProgress: (done, total, stage) => {
-            if (generation !== this.generation) return;
-            this.status = { state: 'computing', stage: stage && (ANALYSIS_LABELS[stage] ?? stage), done, total };
-            this.post();
-          },
-        },
-      );
-      if (generation !== this.generation) return undefined;
-      this.shown = { result, settings, unsaved: document?.isDirty ?? false };
-      this.status = { state: 'ready' };
-      this.revision++;
-      return result;
-    } catch (error) {
-      if (generation !== this.generation) return undefined;
-      if (error instanceof JobCancelled) {
-        this.status = { state: 'cancelled' };
-        return undefined;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      this.status = { state: 'error', message };
-      return { error: { code: error instanceof UnderstudyError ? error.code : 'internal', message } };
-    } finally {
-      if (generation === this.generation) {
-        this.abort = undefined;
-        this.post(true);
-      }
-    }
+    const outcome = await this.computation.run(
+      async (control) => {
+        const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === input.table.toString());
+        const text = await readTableText(input.table);
+        let request: MetaAnalysisRequest;
+        if (this.kind === 'qarla') {
+          const human = input.human && { path: displayPath(input.human.uri), text: await readTableText(input.human.uri), column: input.human.column };
+          request = { kind: 'qarla', table: { path: table, text }, settings: settings as QarlaSettings, ...(human && { human }), analyses: [...QARLA_PANEL_ANALYSES] };
+        } else {
+          request = { kind: 'heterogeneity', table: { path: table, text }, settings: settings as HeterogeneitySettings, analyses: heterogeneityPanelAnalyses(settings as HeterogeneitySettings) };
+        }
+        return { result: await this.worker.request<'meta-analysis'>({ type: 'meta-analysis', request }, control), unsaved: document?.isDirty ?? false };
+      },
+      (ended) => {
+        if (ended.kind !== 'done') return;
+        this.shown = { result: ended.value.result, settings, unsaved: ended.value.unsaved };
+        this.revision++;
+      },
+    );
+    if (outcome.kind === 'done') return outcome.value.result;
+    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
+    return undefined;
   }
 
   private async handle(message: MessageFromAnalysisWebview): Promise<void> {
@@ -226,7 +200,7 @@ export class AnalysisController implements vscode.Disposable {
         await this.run(message.settings);
         return;
       case 'cancel':
-        this.abort?.abort();
+        this.computation.cancel();
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
@@ -258,7 +232,7 @@ export class AnalysisController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.abort?.abort();
+    this.computation.cancel();
     this.panel.dispose();
   }
 }

@@ -4,9 +4,10 @@ import { ROSE_DEFAULTS, roseCommandLine, RoseRunOptions } from '../../core/meta/
 import { RoseSearchResult } from '../../core/meta/rose/rose-search';
 import { roseModelTable, roseSubsetsTable } from '../../core/meta/rose/rose-tables';
 import { TableExportFormat } from '../../core/report/correlation-tables';
-import { isMessageFromRoseWebview, isRoseRunOptions, MessageFromRoseWebview, MetaStatus, MetaTableId, ShowRoseMessage } from '../../../webview/shared/rose-protocol';
+import { isMessageFromRoseWebview, isRoseRunOptions, MessageFromRoseWebview, MetaTableId, ShowRoseMessage } from '../../../webview/shared/rose-protocol';
 import type { ExportResult, ExportTarget } from '../panel-export';
-import { JobCancelled, WorkerClient } from '../worker-client';
+import { WorkerClient } from '../worker-client';
+import { LatestComputation } from '../latest-computation';
 import { findWorkspaceManifests } from '../correlations/workspace-manifest';
 import { askModelName, pickManifest, SaveModelResult, saveRoseModelToManifest } from './save-rose-model';
 import { handleSharedMessage } from './panel-messages';
@@ -44,9 +45,7 @@ export class RoseController implements vscode.Disposable {
   private source: TableSource | undefined;
   private options: RoseRunOptions | undefined;
   private shown: { result: RoseSearchResult; options: RoseRunOptions; warnings: readonly string[] } | undefined;
-  private status: MetaStatus = { state: 'ready' };
-  private abort: AbortController | undefined;
-  private generation = 0;
+  private readonly computation = new LatestComputation((immediately) => this.post(immediately));
   private revision = 0;
   private manifest: vscode.Uri | undefined;
   private manifestLabel: string | undefined;
@@ -58,7 +57,7 @@ export class RoseController implements vscode.Disposable {
     this.panel = new WebviewPanelHost<ShowRoseMessage, MessageFromRoseWebview>(context.extensionUri, { viewType: 'understudy.rose', bundle: 'rose', documentTitle: 'Understudy ROSE', html: roseHtml, isMessage: isMessageFromRoseWebview }, (message) => {
       void this.handle(message).catch((error: unknown) => void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`));
     });
-    this.panel.onDidDispose(() => this.abort?.abort());
+    this.panel.onDidDispose(() => this.computation.cancel());
   }
 
   /** The search on display. */
@@ -88,7 +87,7 @@ export class RoseController implements vscode.Disposable {
       table: source.path,
       columns: source.table.columns,
       numeric: source.numeric,
-      status: this.status,
+      status: this.computation.status,
       commandLine: roseCommandLine(source.path, options),
       unsaved: source.unsaved,
       warnings: this.shown?.warnings ?? [],
@@ -106,46 +105,24 @@ export class RoseController implements vscode.Disposable {
   private async run(options: RoseRunOptions): Promise<RoseRunResult> {
     const source = this.source;
     if (!source) return undefined;
-    this.abort?.abort();
-    const abort = new AbortController();
-    this.abort = abort;
-    const generation = ++this.generation;
     this.options = options;
     this.revision++;
-    this.status = { state: 'computing', done: 0, total: options.trials };
-    this.post(true);
-    try {
-      // The table as it is now (an edit since the panel opened is picked up by a recompute).
-      const fresh = await readTableSource(source.uri).catch(() => source);
-      this.source = fresh;
-      const { result, warnings } = await this.worker.request<'rose'>({ type: 'rose', table: { path: fresh.path, text: fresh.text }, options }, {
-        signal: abort.signal,
-        onProgress: (done, total) => {
-          if (generation !== this.generation) return;
-          this.status = { state: 'computing', done, total };
-          this.post();
-        },
-      });
-      if (generation !== this.generation) return undefined;
-      this.shown = { result, options, warnings };
-      this.revision++;
-      this.status = { state: 'ready' };
-      return result;
-    } catch (error) {
-      if (generation !== this.generation) return undefined;
-      if (error instanceof JobCancelled) {
-        this.status = { state: 'cancelled' };
-        return undefined;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      this.status = { state: 'error', message };
-      return { error: { code: error instanceof UnderstudyError ? error.code : 'internal', message } };
-    } finally {
-      if (generation === this.generation) {
-        this.abort = undefined;
-        this.post(true);
-      }
-    }
+    const outcome = await this.computation.run(
+      async (control) => {
+        // The table as it is now (an edit since the panel opened is picked up by a recompute).
+        const fresh = await readTableSource(source.uri).catch(() => source);
+        this.source = fresh;
+        return this.worker.request<'rose'>({ type: 'rose', table: { path: fresh.path, text: fresh.text }, options }, control);
+      },
+      (ended) => {
+        if (ended.kind !== 'done') return;
+        this.shown = { result: ended.value.result, options, warnings: ended.value.warnings };
+        this.revision++;
+      },
+    );
+    if (outcome.kind === 'done') return outcome.value.result;
+    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
+    return undefined;
   }
 
   private async handle(message: MessageFromRoseWebview): Promise<void> {
@@ -156,7 +133,7 @@ export class RoseController implements vscode.Disposable {
         await this.run(message.options);
         return;
       case 'cancel':
-        this.abort?.abort();
+        this.computation.cancel();
         return;
       case 'copy':
       case 'exportPlot':
@@ -227,7 +204,7 @@ export class RoseController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.abort?.abort();
+    this.computation.cancel();
     this.panel.dispose();
   }
 }
