@@ -6,12 +6,15 @@ import { ScoringCancelled } from '../../engine/score-systems';
 import { UnderstudyError } from '../../errors';
 import { CorrelationSources, prepareCorrelation } from '../correlation-inputs';
 import { assignHumanScores } from '../human-assignment';
-import { Statistic, statistic } from '../json-number';
+import { statistic } from '../json-number';
 import { combineJudgments } from '../judgments/combine-judgments';
 import { readJudgmentFiles } from '../judgments/read-judgments';
 import { baseName } from '../system-matching';
-import { FragmentEffectResult, FragmentOptions, OutputMeasure, fragmentEffect } from './fragment-effect';
-import { EndingVerdict, checkEnding, isFragment } from './truncation';
+import { FragmentOptions, OutputMeasure, fragmentEffect } from './fragment-effect';
+import type { FragmentMeasureInfo, FragmentOutput, FragmentRunReport } from './fragment-report';
+
+export type { FragmentMeasureInfo, FragmentOutput, FragmentRunReport } from './fragment-report';
+import { checkEnding, isFragment } from './truncation';
 
 /**
  * The truncated-sentence diagnostics on real inputs (what `understudy fragments` prints and the fragment panel shows):
@@ -21,45 +24,6 @@ import { EndingVerdict, checkEnding, isFragment } from './truncation';
  * - a table with one row per output: system, item, text, then score columns (human measures and metrics),
  * then `fragmentEffect` (fragment-effect.ts), with every output that does not end complete listed for browsing.
  */
-
-/** An output that does not end in a complete sentence. */
-export interface FragmentOutput {
-  readonly system: string;
-  /** The item's id (document id, line number, or the table's item value). */
-  readonly item: string;
-  readonly verdict: Exclude<EndingVerdict, 'complete'>;
-  /** Counted as a fragment with the run's `fragmentWhen`. */
-  readonly fragment: boolean;
-  readonly reason: string;
-  /** The end of the last sentence (at most 160 characters; line breaks as spaces). */
-  readonly ending: string;
-  /** Its score on each measure, in `measures` order (null when missing). */
-  readonly scores: readonly Statistic[];
-}
-
-export interface FragmentMeasureInfo {
-  readonly name: string;
-  readonly kind: 'metric' | 'human';
-  /** Whether a higher score is better (TER and other error rates: false; the differences keep the raw sign). */
-  readonly higherIsBetter: boolean;
-  /** The metric's reproducibility signature (metrics scored by the engine), else null. */
-  readonly signature: string | null;
-}
-
-export interface FragmentRunReport {
-  readonly kind: 'understudy.fragments';
-  readonly version: 1;
-  /** What was read: the table, or the judgments (and docs) file. */
-  readonly source: string;
-  readonly items: readonly string[];
-  readonly measures: readonly FragmentMeasureInfo[];
-  readonly result: FragmentEffectResult;
-  /** Every output ending unterminated or cut, by system then item. */
-  readonly outputs: readonly FragmentOutput[];
-  /** Systems not analysed, and why. */
-  readonly leftOut: readonly { readonly system: string; readonly reason: string }[];
-  readonly warnings: readonly string[];
-}
 
 /** Progress ('scoring': outputs scored so far) and cancellation, polled between systems and lines. */
 export interface FragmentRunControl {

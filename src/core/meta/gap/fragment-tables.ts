@@ -1,7 +1,7 @@
 import type { FormattableTable, TableCell, TableColumn } from '../../report/correlation-tables';
 import { cliCell } from '../rose/rose-tables';
 import type { MeasureComparison } from './fragment-effect';
-import type { FragmentRunReport } from './fragment-run';
+import type { FragmentRunReport } from './fragment-report';
 
 /**
  * The fragment diagnostics' tables as plain data: what `understudy fragments` prints, what the panel draws and what
