@@ -22,6 +22,8 @@ const webviewTargets = [
   { entryPoints: ['webview/correlation/main.ts'], outfile: 'dist/webview/correlation.js' },
   // Data-condition panel (src/extension/conditions/conditions-panel.ts): conditions.js + conditions.css.
   { entryPoints: ['webview/conditions/main.ts'], outfile: 'dist/webview/conditions.js' },
+  // Truncated-sentence panel (src/extension/fragments/fragments-panel.ts): fragments.js + fragments.css.
+  { entryPoints: ['webview/fragments/main.ts'], outfile: 'dist/webview/fragments.js' },
   // QARLA and heterogeneity panels (src/extension/qarla/analysis-panel.ts): dist/webview/qarla.js + qarla.css.
   { entryPoints: ['webview/qarla/main.ts'], outfile: 'dist/webview/qarla.js' },
   // ROSE and human–system gap panels (src/extension/rose/*): dist/webview/rose.js, gap.js + their .css.

@@ -2,6 +2,7 @@ import * as v8 from 'v8';
 import * as vm from 'vm';
 import * as fs from 'fs';
 import { META_CASES } from './meta-cases';
+import { FRAGMENT_CASES } from './fragment-cases';
 import { performance } from 'perf_hooks';
 import { DEFAULT_METRIC_SETTINGS, MetricSettings } from '../src/core/engine/metric-settings';
 import { metricRequest } from '../src/core/engine/metric-registry';
@@ -46,6 +47,7 @@ function corpusCompute(name: string, references: string[][], hypotheses: string[
 export const CASES: Record<string, () => BenchResult[] | Promise<BenchResult[]>> = {
   'bleu-chrf-100k': () => corpusCase(100_000),
   ...META_CASES,
+  ...FRAGMENT_CASES,
   'bleu-chrf-50k': () => corpusCase(50_000),
   'bleu-chrf-25k': () => corpusCase(25_000),
   'ter-csen': () => {

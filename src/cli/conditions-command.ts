@@ -9,7 +9,7 @@ import { conditionMetricFromEngine } from '../core/meta/conditions/engine-statis
 import { PairwiseCorrection } from '../core/meta/conditions/staircase-marks';
 import { CORRELATION_NAMES, CorrelationName } from '../core/meta/stats/correlation-functions';
 import { ScoreCommand, parseScoreArgs } from './parse-score-args';
-import { bad, fmt, fraction, oneOf, pValue, progressReporter, seedOption } from './meta-cli-helpers';
+import { bad, fmt, fraction, oneOf, pValue, progressReporter, seedOption, splitOwnOptions } from './meta-cli-helpers';
 import type { CliOutput } from './run-cli';
 import { ScoreTable, columnIndex, numericColumn, readScoreTable } from './score-table';
 
@@ -65,28 +65,10 @@ const OWN_OPTIONS = {
   progress: { type: 'boolean' },
 } as const;
 
-/** Splits ARGV into this command's own options and those `understudy score` reads (metrics, references, files). */
-function splitArgs(argv: string[]): { own: string[]; score: string[] } {
-  const own: string[] = [];
-  const score: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0] : '';
-    const spec = (OWN_OPTIONS as Record<string, { type: string }>)[name];
-    if (!spec) {
-      score.push(arg);
-      continue;
-    }
-    own.push(arg);
-    if (spec.type === 'string' && !arg.includes('=') && i + 1 < argv.length) own.push(argv[++i]);
-  }
-  return { own, score };
-}
-
 /** Parses `understudy conditions` arguments; a bad value is an UnderstudyError saying what is allowed. */
 export function parseConditionsArgs(argv: string[]): ConditionsCommand | 'help' {
   if (argv.includes('--help') || argv.includes('-h')) return 'help';
-  const { own, score } = splitArgs(argv);
+  const { own, rest: score } = splitOwnOptions(argv, OWN_OPTIONS);
   let parsed;
   try {
     parsed = parseArgs({ args: own, options: OWN_OPTIONS, strict: true });

@@ -49,3 +49,21 @@ export function progressReporter(io: CliOutput, what: string): (done: number, to
     }
   };
 }
+
+/** Splits ARGV into a command's own options (`own`, as `parseArgs` declares them) and the rest, for another parser. */
+export function splitOwnOptions(argv: readonly string[], options: Readonly<Record<string, { readonly type: string }>>): { own: string[]; rest: string[] } {
+  const own: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0] : '';
+    const spec = Object.hasOwn(options, name) ? options[name] : undefined;
+    if (!spec) {
+      rest.push(arg);
+      continue;
+    }
+    own.push(arg);
+    if (spec.type === 'string' && !arg.includes('=') && i + 1 < argv.length) own.push(argv[++i]);
+  }
+  return { own, rest };
+}

@@ -1,5 +1,6 @@
 import { UnderstudyError } from '../core/errors';
 import { CONDITIONS_USAGE, parseConditionsArgs, runConditions } from './conditions-command';
+import { FRAGMENTS_USAGE, parseFragmentsArgs, runFragmentsCommand } from './fragments-command';
 import { GAP_USAGE, parseGapArgs, runGap } from './gap-command';
 import { HETEROGENEITY_USAGE, parseHeterogeneityArgs, runHeterogeneity } from './heterogeneity-command';
 import { QARLA_USAGE, parseQarlaArgs, runQarla } from './qarla-command';
@@ -14,11 +15,12 @@ interface MetaCommand<T> {
 
 const command = <T>(c: MetaCommand<T>): MetaCommand<unknown> => c as MetaCommand<unknown>;
 
-/** The meta-evaluation subcommands of issue 7 (`understudy conditions`, `rose`, `gap`, `qarla`, `heterogeneity`). */
+/** The meta-evaluation subcommands of issue 7 (`understudy conditions`, `rose`, `gap`, `fragments`, `qarla`, `heterogeneity`). */
 export const META_COMMANDS: Readonly<Record<string, MetaCommand<unknown>>> = {
   conditions: command({ usage: CONDITIONS_USAGE, parse: parseConditionsArgs, run: runConditions }),
   rose: command({ usage: ROSE_USAGE, parse: parseRoseArgs, run: runRose }),
   gap: command({ usage: GAP_USAGE, parse: parseGapArgs, run: runGap }),
+  fragments: command({ usage: FRAGMENTS_USAGE, parse: parseFragmentsArgs, run: runFragmentsCommand }),
   qarla: command({ usage: QARLA_USAGE, parse: parseQarlaArgs, run: runQarla }),
   heterogeneity: command({ usage: HETEROGENEITY_USAGE, parse: parseHeterogeneityArgs, run: runHeterogeneity }),
 };
@@ -27,6 +29,7 @@ export const META_COMMANDS: Readonly<Record<string, MetaCommand<unknown>>> = {
 export const META_COMMANDS_USAGE = `  understudy conditions --human TABLE --ref REF ... HYP ...   correlation with humans as references/items shrink (\`understudy conditions --help\`)
   understudy rose TABLE --human COLUMN [...]   ROSE: best linear combination of metric columns (\`understudy rose --help\`)
   understudy gap TABLE --metric COL --human COL --group COL   the human–system gap with robust lines (\`understudy gap --help\`)
+  understudy fragments --human J --docs D | --table T   truncated last sentences and their cost with metrics vs humans (\`understudy fragments --help\`)
   understudy qarla queen|king|jack|search|… TABLE --models A,B,…   QARLA over similarity tables (\`understudy qarla --help\`)
   understudy heterogeneity h|ulc|hbr|reliability|sip|ost|auc TABLE   heterogeneity and combinations (\`understudy heterogeneity --help\`)
 `;

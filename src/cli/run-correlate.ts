@@ -1,12 +1,12 @@
 import { metricRequest, METRIC_NAMES } from '../core/engine/metric-registry';
 import { readSegmentFile } from '../core/io/read-segments';
 import { readTextFile } from '../core/io/read-text';
-import { prepareCorrelation } from '../core/meta/correlation-inputs';
+import { CorrelationSources, prepareCorrelation } from '../core/meta/correlation-inputs';
 import { runMetaEvaluation } from '../core/meta/meta-evaluation';
 import { correlationReportToJson, correlationReportToText } from '../core/report/correlation-text';
 import { UNDERSTUDY_VERSION } from '../core/version';
 import { METRIC_OPTIONS_HELP } from './metric-options-help';
-import { parseCorrelateArgs } from './parse-correlate-args';
+import { CorrelateCommand, parseCorrelateArgs } from './parse-correlate-args';
 import { CliOutput, runCommand } from './cli-command';
 
 const USAGE = `understudy ${UNDERSTUDY_VERSION} correlate — how well do metrics agree with human judgments?
@@ -55,26 +55,31 @@ Exit status: 0 done, 1 the input cannot be used (message says why), 2 bad comman
 const SUMMARY_METRICS = ['rouge1', 'rouge2', 'rougeL'];
 const MT_METRICS = ['bleu', 'chrf', 'ter'];
 
+/** The files a correlate command names, read from disk (`understudy correlate` and `understudy fragments` read them so). */
+export function correlationSourcesOf(options: CorrelateCommand, warn: (message: string) => void): CorrelationSources {
+  const readOptions = { format: options.format, jsonlField: options.jsonlField };
+  const readFile = (file: string): { path: string; segments: string[] } => {
+    const read = readSegmentFile(file, readOptions);
+    for (const warning of read.warnings) warn(warning.message);
+    return read;
+  };
+  return {
+    human: options.human,
+    judgmentTexts: options.human.files.map((f) => readTextFile(f.file)),
+    references: options.references.map(readFile).map((r) => ({ file: r.path, segments: r.segments })),
+    systems: options.hypotheses.map((file, i) => {
+      const read = readFile(file);
+      return { file: read.path, hypotheses: read.segments, name: options.names?.[i] };
+    }),
+    docs: options.docs === undefined ? undefined : { file: options.docs, text: readTextFile(options.docs) },
+    docReferences: options.docReferences,
+  };
+}
+
 /** Runs `understudy correlate ARGV…` and returns the exit status. */
 export function runCorrelate(argv: string[], io: CliOutput): number {
   return runCommand(argv, io, parseCorrelateArgs, USAGE, (options) => {
-    const readOptions = { format: options.format, jsonlField: options.jsonlField };
-    const readFile = (file: string): { path: string; segments: string[] } => {
-      const read = readSegmentFile(file, readOptions);
-      for (const warning of read.warnings) io.stderr(`understudy: warning: ${warning.message}\n`);
-      return read;
-    };
-    const prepared = prepareCorrelation({
-      human: options.human,
-      judgmentTexts: options.human.files.map((f) => readTextFile(f.file)),
-      references: options.references.map(readFile).map((r) => ({ file: r.path, segments: r.segments })),
-      systems: options.hypotheses.map((file, i) => {
-        const read = readFile(file);
-        return { file: read.path, hypotheses: read.segments, name: options.names?.[i] };
-      }),
-      docs: options.docs === undefined ? undefined : { file: options.docs, text: readTextFile(options.docs) },
-      docReferences: options.docReferences,
-    });
+    const prepared = prepareCorrelation(correlationSourcesOf(options, (message) => io.stderr(`understudy: warning: ${message}\n`)));
     const metricNames = options.metrics ?? (prepared.summaries ? SUMMARY_METRICS : MT_METRICS);
     const report = runMetaEvaluation({
       references: prepared.references,

@@ -3,8 +3,9 @@ import { UnderstudyError } from '../core/errors';
 
 /**
  * A table of scores with a header row — one row per unit (a system, or a summary/segment) — as the meta-evaluation
- * subcommands read it: tab-separated when the header has a tab, else comma-separated (no quoting; names and numbers
- * only). `understudy score --tsv` output joined with human judgments in a spreadsheet or pandas is such a table.
+ * subcommands read it: tab-separated when the header has a tab, else comma-separated (a field may be "quoted"), or JSON
+ * Lines (*.jsonl, or text starting with `{`): one object per row. `understudy score --tsv` output joined with human
+ * judgments in a spreadsheet or pandas is such a table.
  */
 export interface ScoreTable {
   readonly path: string;
@@ -25,10 +26,13 @@ export function readScoreTable(path: string): ScoreTable {
 
 /** A score table from its text (an editor's, unsaved changes included); `path` names it in messages. */
 export function parseScoreTable(text: string, path: string): ScoreTable {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const body = text.replace(/^\uFEFF/, '');
+  if (/\.(jsonl|ndjson)$/i.test(path) || /^\s*\{/.test(body)) return parseJsonLinesTable(body, path);
+  const lines = body.split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'));
   if (lines.length < 2) throw new UnderstudyError('empty-file', `${path} has no rows: expected a header line and one row per unit.`, { path });
   const separator = lines[0].includes('\t') ? '\t' : ',';
-  const columns = lines[0].split(separator).map((c) => c.trim());
+  const split = (line: string): string[] => (line.includes('"') ? splitQuoted(line, separator) : line.split(separator));
+  const columns = split(lines[0]).map((c) => c.trim());
   const seen = new Set<string>();
   for (const c of columns) {
     if (c === '') throw new UnderstudyError('unreadable-file', `${path}: the header has an empty column name; name every column.`, { path });
@@ -36,13 +40,58 @@ export function parseScoreTable(text: string, path: string): ScoreTable {
     seen.add(c);
   }
   const cells = lines.slice(1).map((line, i) => {
-    const row = line.split(separator).map((c) => c.trim());
+    const row = split(line).map((c) => c.trim());
     if (row.length !== columns.length) {
       throw new UnderstudyError('unreadable-file', `${path}: data row ${i + 1} has ${row.length} fields, the header ${columns.length}.`, { path, row: i + 1 });
     }
     return row;
   });
   return { path, columns, cells };
+}
+
+/** One line's fields where a field may be "quoted" (RFC 4180: "" inside quotes is a quote), as spreadsheets write texts with commas. */
+function splitQuoted(line: string, separator: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field.trim() === '') {
+      quoted = true;
+      field = '';
+    } else if (c === separator) {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/** JSON Lines as a table: one object per line, its keys the columns (a key missing from a record is an empty cell). */
+function parseJsonLinesTable(text: string, path: string): ScoreTable {
+  const records: Record<string, unknown>[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw new UnderstudyError('unreadable-file', `${path}, line ${i + 1}: not JSON (${(error as Error).message}); expected one object per line.`, { path, line: i + 1 });
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UnderstudyError('unreadable-file', `${path}, line ${i + 1}: expected a JSON object.`, { path, line: i + 1 });
+    records.push(value as Record<string, unknown>);
+  });
+  if (records.length === 0) throw new UnderstudyError('empty-file', `${path} has no records: expected one JSON object per unit.`, { path });
+  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const cell = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
+  return { path, columns, cells: records.map((r) => columns.map((c) => cell(r[c]))) };
 }
 
 /** The index of column `name`, or an error listing the columns there are. */

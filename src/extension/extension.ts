@@ -12,6 +12,7 @@ import { registerComparison } from './compare/register-comparison';
 import { registerExportScores } from './export-scores';
 import { registerCorrelations } from './correlations/register-correlations';
 import { registerConditions } from './conditions/register-conditions';
+import { registerFragments } from './fragments/register-fragments';
 import { registerManualEvaluation } from './manual/register-manual';
 import { registerAnalyses } from './qarla/register-analyses';
 import { registerRose } from './rose/register-rose';
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   registerComparison(context, store);
   registerCorrelations(context, store, worker);
   registerConditions(context, store, worker);
+  registerFragments(context, store, worker);
   registerManualEvaluation(context, worker);
   registerAnalyses(context, worker);
   registerRose(context, worker);

@@ -15,6 +15,9 @@ import { MetaAnalysisRequest, MetaAnalysisResult } from './meta-analysis-jobs';
 import { RoseRunOptions } from '../core/meta/rose/rose-command-line';
 import { RoseModel } from '../core/meta/rose/rose-model';
 import { RoseSearchResult } from '../core/meta/rose/rose-search';
+import type { FragmentOptions } from '../core/meta/gap/fragment-effect';
+import type { FragmentRunReport } from '../core/meta/gap/fragment-run';
+import type { FragmentJobInput } from './fragments-job';
 
 /**
  * Messages between the extension host and the scoring worker (worker_threads). Every request carries an `id` the
@@ -158,6 +161,18 @@ export interface RoseJobResult {
   readonly warnings: readonly string[];
 }
 
+/**
+ * Truncated-sentence diagnostics (src/core/meta/gap/fragment-run.ts): an evaluation's sources with the metrics to
+ * score per output, or a table's text. Progress stage 'scoring'. Replies with `FragmentRunReport`.
+ */
+export interface FragmentsJob {
+  readonly type: 'fragments';
+  readonly id: number;
+  readonly input: FragmentJobInput;
+  readonly options: FragmentOptions;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
 /** Forgets one system of a session (its lines and statistics). */
 export interface RemoveSystem {
   readonly type: 'remove-system';
@@ -206,7 +221,7 @@ export interface CloseSession {
   readonly session: number;
 }
 
-export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession | ManualJob | MetaAnalysisJob | RoseJob;
+export type WorkerRequest = ScoreJob | OpenSession | SetLines | ExplainLine | ExplainLines | ScoreIntervals | CompareSystems | CorrelateJob | ConditionsJob | JudgmentInfo | RemoveSystem | CloseSession | ManualJob | MetaAnalysisJob | RoseJob | FragmentsJob;
 
 /** What each request resolves to. */
 export interface WorkerResults {
@@ -225,6 +240,7 @@ export interface WorkerResults {
   'close-session': null;
   manual: ManualJobResult;
   'meta-analysis': MetaAnalysisResult;
+  fragments: FragmentRunReport;
 }
 
 export type WorkerReply =

@@ -14,6 +14,7 @@ import { CorrelationReport } from '../core/meta/correlation-report';
 import { runMetaEvaluation } from '../core/meta/meta-evaluation';
 import { summarizeJudgments } from '../core/meta/judgments/judgment-summary';
 import { runConditionsJob } from './conditions-job';
+import { runFragmentsJob } from './fragments-job';
 import { runManualJob } from './manual-job';
 import { runMetaAnalysisJob } from './meta-analysis-jobs';
 import { roseCorrelationMetrics, runRoseJob } from './rose-jobs';
@@ -106,6 +107,8 @@ function handle(request: WorkerRequest): unknown {
       return runConditionsJob(request);
     case 'rose':
       return runRoseJob(request);
+    case 'fragments':
+      return runFragmentsJob(request);
     case 'judgment-info':
       return summarizeJudgments(request.files.map((spec, i) => ({ spec, text: request.texts[i] ?? '' })));
     case 'meta-analysis': {

@@ -113,9 +113,17 @@ export function curvesPlot(
  */
 export function curvesLegend(points: readonly SizePoint[], colours: CurveColours): HTMLElement {
   const seriesNames = [...new Set(points.map((p) => p.series))];
+  return swatchLegend(
+    seriesNames.map((name, i) => [name, colours.series[i % colours.series.length]]),
+    'band: percentile band of the subsets · ◆ full data (actual) · offset dot with bar: bootstrap',
+  );
+}
+
+/** A legend as HTML: one swatch (a small SVG, the colour as a presentation attribute) and name per entry, then `keys`. */
+export function swatchLegend(entries: readonly (readonly [string, string])[], keys: string): HTMLElement {
   const list = document.createElement('ul');
   list.className = 'legend';
-  seriesNames.forEach((name, i) => {
+  for (const [name, colour] of entries) {
     const item = document.createElement('li');
     const swatch = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     swatch.setAttribute('width', '12');
@@ -124,16 +132,16 @@ export function curvesLegend(points: readonly SizePoint[], colours: CurveColours
     const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
     rect.setAttribute('width', '12');
     rect.setAttribute('height', '12');
-    rect.setAttribute('fill', colours.series[i % colours.series.length]);
+    rect.setAttribute('fill', colour);
     swatch.append(rect);
     const text = document.createElement('span');
     text.textContent = name;
     item.append(swatch, text);
     list.append(item);
-  });
-  const keys = document.createElement('li');
-  keys.className = 'keys';
-  keys.textContent = 'band: percentile band of the subsets · ◆ full data (actual) · offset dot with bar: bootstrap';
-  list.append(keys);
+  }
+  const key = document.createElement('li');
+  key.className = 'keys';
+  key.textContent = keys;
+  list.append(key);
   return list;
 }
