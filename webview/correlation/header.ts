@@ -2,6 +2,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { CorrelationReport } from '../../src/core/meta/correlation-report';
 import type { CorrelationStatus, ShowCorrelationsMessage } from '../shared/correlation-protocol';
 import { el } from '../report/dom';
+import { copyButton, unsavedNote } from '../shared/reproduce';
 import { computationStatusLine } from '../shared/status-line';
 
 export const STATUS_ID = 'correlation-status';
@@ -30,12 +31,6 @@ export function warningsBox(report: CorrelationReport): HTMLElement | undefined 
   return el('div', { class: 'warnings', role: 'note' }, el('strong', {}, `${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}: `), report.warnings[0], report.warnings.length > 1 ? ' (all under Data)' : '');
 }
 
-function copyButton(label: string, className: string, text: string, onCopy: (text: string) => void): HTMLElement {
-  const button = el('vscode-button', { class: className, secondary: '', title: label }, 'Copy');
-  button.addEventListener('click', () => onCopy(text));
-  return button;
-}
-
 /** The command line that prints every number of the panel, the report's signature and each metric's, with copy buttons. */
 export function reproduceSection(message: ShowCorrelationsMessage, onCopy: (text: string) => void): HTMLElement {
   const report = message.report;
@@ -45,7 +40,7 @@ export function reproduceSection(message: ShowCorrelationsMessage, onCopy: (text
     el('h2', {}, 'Reproduce in a terminal'),
     el('p', { class: 'note' }, 'From the workspace folder; add --json for the full report with every number at full precision.'),
     el('div', { class: 'command' }, el('code', {}, message.commandLine), copyButton('Copy the command line', 'copy-command', message.commandLine, onCopy)),
-    message.unsaved.length > 0 ? el('p', { class: 'note warning' }, `Unsaved changes in ${message.unsaved.join(', ')}: the panel used them, the command reads the saved files, so save them first.`) : '',
+    unsavedNote(message.unsaved),
     message.commandNote ? el('p', { class: 'note warning' }, message.commandNote) : '',
     ...(report
       ? [

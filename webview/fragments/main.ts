@@ -10,6 +10,7 @@ import { plotExportButtons } from '../correlation/plot-export';
 import { el } from '../report/dom';
 import { isMessageToFragmentsWebview, MessageFromFragmentsWebview, ShowFragmentsMessage } from '../shared/fragments-protocol';
 import { redrawOnThemeAndResize } from '../shared/redraw';
+import { reproduceSection } from '../shared/reproduce';
 import { keptOnRedraw } from '../shared/rerender';
 import { vscodeApi } from '../shared/vscode-api';
 import { fragmentsOptionsForm } from './options-form';
@@ -134,26 +135,6 @@ function results(report: FragmentRunReport): HTMLElement[] {
   return parts;
 }
 
-function copyButton(label: string, className: string, text: string): HTMLElement {
-  const button = el('vscode-button', { class: className, secondary: '', title: label }, 'Copy');
-  button.addEventListener('click', () => post({ type: 'copy', text }));
-  return button;
-}
-
-function reproduce(message: ShowFragmentsMessage): HTMLElement {
-  const signature = message.report?.result.signature;
-  return el(
-    'section',
-    { class: 'reproduce' },
-    el('h2', {}, 'Reproduce in a terminal'),
-    el('p', { class: 'note' }, 'From the workspace folder; add --json for every number at full precision, --tsv for every output not ending complete.'),
-    el('div', { class: 'command' }, el('code', {}, message.commandLine), copyButton('Copy the command line', 'copy-command', message.commandLine)),
-    message.unsaved.length > 0 ? el('p', { class: 'note warning' }, `Unsaved changes in ${message.unsaved.join(', ')}: the panel used them, the command reads the saved files.`) : '',
-    message.commandNote ? el('p', { class: 'note warning' }, message.commandNote) : '',
-    signature ? el('div', { class: 'signature' }, el('span', { class: 'metric' }, 'Signature '), el('code', {}, signature), copyButton('Copy the signature', 'copy-signature', signature)) : '',
-  );
-}
-
 const actions = { what: 'the truncated-sentence diagnostics', onCancel: () => post({ type: 'cancel' }), onRerun: () => current && post({ type: 'recompute', options: current.options }) };
 
 function render(): void {
@@ -173,7 +154,10 @@ function render(): void {
       fragmentsOptionsForm(message.options, message.metrics, state.optionsOpen ?? false, (options) => post({ type: 'recompute', options }), (open) => setState({ optionsOpen: open })),
     ),
     ...(report ? results(report) : []),
-    reproduce(message),
+    reproduceSection(
+      { hint: 'add --json for every number at full precision, --tsv for every output not ending complete.', commandLine: message.commandLine, unsaved: message.unsaved, commandNote: message.commandNote, signature: message.report?.result.signature },
+      (text) => post({ type: 'copy', text }),
+    ),
   ];
   root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
   window.scrollTo(0, scroll);

@@ -1,6 +1,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { ManualPanelView } from '../../src/core/meta/manual/manual-panel-view';
 import { el } from '../report/dom';
+import { copyButton, reproduceSection as sharedReproduceSection } from '../shared/reproduce';
 import { computationStatusLine } from '../shared/status-line';
 import type { ManualStatus, ShowManualMessage, SkippedFile } from '../shared/manual-protocol';
 
@@ -56,12 +57,6 @@ export function warningsBox(analysis: ManualPanelView): HTMLElement | undefined 
   );
 }
 
-function copyButton(label: string, className: string, text: string, onCopy: (text: string) => void): HTMLElement {
-  const button = el('vscode-button', { class: className, secondary: '', title: label }, 'Copy');
-  button.addEventListener('click', () => onCopy(text));
-  return button;
-}
-
 /** The text report exactly as `understudy …` prints it. */
 export function textOutput(analysis: ManualPanelView, onCopy: (text: string) => void): HTMLElement {
   return el(
@@ -75,14 +70,6 @@ export function textOutput(analysis: ManualPanelView, onCopy: (text: string) => 
 
 /** The command line that prints every number of the panel, and the signature, with copy buttons. */
 export function reproduceSection(message: ShowManualMessage, onCopy: (text: string) => void): HTMLElement {
-  const signature = message.analysis?.signature;
-  return el(
-    'section',
-    { class: 'reproduce' },
-    el('h2', {}, 'Reproduce in a terminal'),
-    el('p', { class: 'note' }, 'From the workspace folder; add --json for every number at full precision, or --tsv --table NAME for one table.'),
-    message.commandLine ? el('div', { class: 'command' }, el('code', {}, message.commandLine), copyButton('Copy the command line', 'copy-command', message.commandLine, onCopy)) : undefined,
-    message.unsaved.length > 0 ? el('p', { class: 'note warning' }, `Unsaved changes in ${message.unsaved.join(', ')}: the panel used them, the command reads the saved files, so save them first.`) : undefined,
-    signature ? el('div', { class: 'signature' }, el('span', {}, 'Signature '), el('code', {}, signature), copyButton('Copy the signature', 'copy-signature', signature, onCopy)) : undefined,
-  );
+  const hint = 'add --json for every number at full precision, or --tsv --table NAME for one table.';
+  return sharedReproduceSection({ hint, commandLine: message.commandLine, unsaved: message.unsaved, signature: message.analysis?.signature }, onCopy);
 }

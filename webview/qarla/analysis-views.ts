@@ -3,6 +3,7 @@ import type { TableSort } from '../compare/table-sort';
 import { sortableTable } from '../compare/sortable-table';
 import { plotExportButtons } from '../correlation/plot-export';
 import { el } from '../report/dom';
+import { copyButton } from '../shared/reproduce';
 import type { TableExportFormat } from '../../src/core/report/correlation-tables';
 import { formatTableCell } from '../../src/core/report/correlation-tables';
 import { AnalysisTable, analysisTableColumns } from '../../src/core/report/analysis-tables';
@@ -57,12 +58,6 @@ const FORMATS: readonly [TableExportFormat, string][] = [
   ['markdown', 'Markdown'],
 ];
 
-function copyButton(label: string, text: string, onCopy: (text: string) => void): HTMLElement {
-  const button = el('vscode-button', { class: 'copy-command', secondary: '', title: label }, 'Copy');
-  button.addEventListener('click', () => onCopy(text));
-  return button;
-}
-
 /** A plot in a figure with its caption and SVG/PNG export buttons. */
 export function figure(context: ViewContext, name: string, caption: string, plot: Element, legend?: HTMLElement): HTMLElement {
   const element = el('figure', { class: 'plot', 'data-plot': name }, el('figcaption', {}, caption));
@@ -107,7 +102,7 @@ function analysisSection<R>(context: ViewContext, analysis: string, heading: str
   section.append(element);
   for (const note of table.notes) section.append(el('p', { class: 'note table-note' }, note));
   const command = context.message.commandLines.find((c) => c.analysis === analysis)?.commandLine;
-  if (command) section.append(el('div', { class: 'command' }, el('code', {}, command), copyButton(`Copy the ${heading} command line`, command, context.copy)));
+  if (command) section.append(el('div', { class: 'command' }, el('code', {}, command), copyButton(`Copy the ${heading} command line`, 'copy-command', command, context.copy)));
   return section;
 }
 

@@ -6,6 +6,7 @@ import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import type { TableSort } from '../compare/table-sort';
 import { el } from '../report/dom';
+import { copyButton } from '../shared/reproduce';
 import { AnalysisStatus, isMessageToAnalysisWebview, MessageFromAnalysisWebview, ShowAnalysisMessage } from '../shared/analysis-protocol';
 import { redrawOnThemeAndResize } from '../shared/redraw';
 import { vscodeApi } from '../shared/vscode-api';
@@ -128,8 +129,7 @@ function reproduceSection(message: ShowAnalysisMessage): HTMLElement {
       'ul',
       { class: 'commands' },
       ...message.commandLines.map(({ analysis, commandLine }) => {
-        const copy = el('vscode-button', { class: 'copy-command', secondary: '', title: `Copy the ${analysis} command line` }, 'Copy');
-        copy.addEventListener('click', () => post({ type: 'copy', text: commandLine }));
+        const copy = copyButton(`Copy the ${analysis} command line`, 'copy-command', commandLine, (text) => post({ type: 'copy', text }));
         return el('li', { 'data-analysis': analysis }, el('span', { class: 'analysis-name' }, analysis), el('code', {}, commandLine), copy);
       }),
     ),

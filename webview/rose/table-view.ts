@@ -5,6 +5,7 @@ import { sortableTable } from '../compare/sortable-table';
 import type { TableSort } from '../compare/table-sort';
 import { displayedOrder } from '../correlation/model-table';
 import { el } from '../report/dom';
+import { reproduceSection as sharedReproduceSection } from '../shared/reproduce';
 import type { MetaStatus, TableExportFormatName } from '../shared/rose-protocol';
 
 /** Pieces the ROSE and gap panels share: the status line, tables as the CLI prints them, export and copy buttons. */
@@ -92,23 +93,11 @@ export function tableHeading(title: string, id: string, onExport: (format: Table
   );
 }
 
-export function copyButton(label: string, className: string, text: string, onCopy: (text: string) => void): HTMLElement {
-  const button = el('vscode-button', { class: className, secondary: '', title: label }, 'Copy');
-  button.addEventListener('click', () => onCopy(text));
-  return button;
-}
-
 /** The command line printing the panel's numbers, and the signature, each with a copy button. */
 export function reproduceSection(commandLine: string, unsaved: boolean, signature: string | undefined, onCopy: (text: string) => void): HTMLElement {
-  return el(
-    'section',
-    { class: 'reproduce' },
-    el('h2', {}, 'Reproduce in a terminal'),
-    el('p', { class: 'note' }, 'From the workspace folder; add --json for every number at full precision, --tsv for the table.'),
-    el('div', { class: 'command' }, el('code', {}, commandLine), copyButton('Copy the command line', 'copy-command', commandLine, onCopy)),
-    unsaved ? el('p', { class: 'note warning' }, 'The table has unsaved changes: the panel used them, the command reads the saved file, so save it first.') : '',
-    signature ? el('div', { class: 'signature' }, el('span', { class: 'metric' }, 'Signature'), el('code', {}, signature), copyButton('Copy the signature', 'copy-signature', signature, onCopy)) : '',
-  );
+  const hint = 'add --json for every number at full precision, --tsv for the table.';
+  const commandNote = unsaved ? 'The table has unsaved changes: the panel used them, the command reads the saved file, so save it first.' : undefined;
+  return sharedReproduceSection({ hint, commandLine, unsaved: [], commandNote, signature }, onCopy);
 }
 
 /** Lines printed as the CLI prints them (one <pre>, text only). */
