@@ -10,10 +10,9 @@ export interface TableRow {
 }
 
 /**
- * Splits a table's text into rows of fields. A leading byte-order mark is dropped; LF and CRLF end rows; blank lines
- * are skipped (their line numbers still count). With 'whitespace', fields are the runs of non-space characters (so
- * the WMT files' trailing space adds no empty field). With a character separator, fields follow RFC 4180: a field may
- * be quoted with '"', a quoted field may hold separators, line breaks and doubled quotes; spaces are kept.
+ * Splits a table's text into rows of fields. A leading byte-order mark is dropped; blank lines are skipped (their
+ * line numbers still count). With 'whitespace', rows end at LF and fields are the runs of non-space characters (so
+ * the WMT files' trailing space adds no empty field). With a character separator, see `splitQuotedRows` (RFC 4180).
  */
 export function splitTable(text: string, delimiter: Delimiter, source: string): TableRow[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -31,6 +30,18 @@ function splitWhitespace(text: string): TableRow[] {
 }
 
 function splitQuoted(text: string, delimiter: string, source: string): TableRow[] {
+  return splitQuotedRows(text, delimiter, (line) => {
+    throw new UnderstudyError('bad-judgments', `${source}, line ${line}: a quoted field is never closed. Check for a stray '"'.`, { file: source, line });
+  });
+}
+
+/**
+ * RFC 4180 rows of `text` (no byte-order mark) separated by `delimiter`: a field may be quoted with '"', and a quoted
+ * field may hold separators, line breaks and doubled quotes; spaces are kept; LF, CRLF and a lone CR end a row; blank
+ * lines are skipped (their line numbers still count). A quoted field never closed calls `unclosed` with the line its
+ * row starts on, which throws the caller's error.
+ */
+export function splitQuotedRows(text: string, delimiter: string, unclosed: (line: number) => never): TableRow[] {
   const rows: TableRow[] = [];
   let fields: string[] = [];
   let field = '';
@@ -66,8 +77,8 @@ function splitQuoted(text: string, delimiter: string, source: string): TableRow[
       fields.push(field);
       field = '';
       fieldStarted = true;
-    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
-      if (c === '\r') i++;
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
       endRow();
       line++;
       rowLine = line;
@@ -76,9 +87,7 @@ function splitQuoted(text: string, delimiter: string, source: string): TableRow[
       fieldStarted = true;
     }
   }
-  if (quoted) {
-    throw new UnderstudyError('bad-judgments', `${source}, line ${rowLine}: a quoted field is never closed. Check for a stray '"'.`, { file: source, line: rowLine });
-  }
+  if (quoted) unclosed(rowLine);
   if (field !== '' || fields.length > 0 || fieldStarted) endRow();
   return rows;
 }

@@ -1,4 +1,5 @@
 import { UnderstudyError } from '../../errors';
+import { splitQuotedRows } from '../judgments/delimited-text';
 
 /**
  * Comma- or tab-separated text (RFC 4180 quoting: a field in double quotes may hold the delimiter, line breaks and
@@ -21,56 +22,11 @@ export function sniffDelimiter(text: string): ',' | '\t' {
 }
 
 /** Splits text into records of fields, honouring quotes; returns each record's 1-based start line. */
-export function splitRecords(text: string, delimiter: string, source: string): { fields: string[]; line: number }[] {
+export function splitRecords(text: string, delimiter: string, source: string): { fields: readonly string[]; line: number }[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records: { fields: string[]; line: number }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let recordLine = 1;
-  let quoted = false;
-  let fieldStarted = false;
-  const endRecord = (): void => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '' && !fieldStarted)) records.push({ fields, line: recordLine });
-    fields = [];
-    field = '';
-    fieldStarted = false;
-  };
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (body[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && field === '') {
-      quoted = true;
-      fieldStarted = true;
-    } else if (ch === delimiter) {
-      fields.push(field);
-      field = '';
-      fieldStarted = true;
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && body[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      field += ch;
-      fieldStarted = true;
-    }
-  }
-  if (quoted) throw new UnderstudyError('bad-annotations', `${source}, line ${recordLine}: a quoted field is never closed.`, { file: source, line: recordLine });
-  if (field !== '' || fields.length > 0 || fieldStarted) endRecord();
-  return records;
+  return splitQuotedRows(body, delimiter, (line) => {
+    throw new UnderstudyError('bad-annotations', `${source}, line ${line}: a quoted field is never closed.`, { file: source, line });
+  });
 }
 
 /** Parses a delimited table with a header row; a row with more cells than the header is an error naming its line. */
