@@ -1,12 +1,13 @@
 /**
  * The built-in parser's accuracy table on UD English EWT (test split by default):
  *
- *   npm run compile && node out/scripts/parser-accuracy.js [--split test|dev] [--data DIR] [--model FILE]
+ *   npm run compile && node out/scripts/parser-accuracy.js [--split test|dev] [--data DIR] [--model FILE] [--beam K]
  *
  * Two rows: with the treebank's own words (gold tokenization; the tagger and parser still predict everything
  * else), and from raw text (each sentence's `# text` tokenized by Understudy, aligned to the gold words by
  * character offsets as the CoNLL 2018 shared task's script does; scores are then F1 over words). LAS counts the
  * universal relation (nsubj:pass = nsubj), as that script does; "LAS full" compares the relation with its subtype.
+ * `--beam K` parses with beam width K instead of the model's.
  */
 import * as path from 'path';
 import { performance } from 'perf_hooks';
@@ -24,11 +25,12 @@ const repository = path.join(__dirname, '..', '..');
 const split = option('--split', 'test');
 const dataDir = option('--data', path.join(repository, '..', 'shared', 'data', 'ud-english-ewt'));
 const modelFile = option('--model', shippedParserModelPath());
+const beam = option('--beam', '');
 
 const gold = readTreebank(path.join(dataDir, `en_ewt-ud-${split}.conllu`));
 const loadStart = performance.now();
 const model = readParserModelFile(modelFile);
-const parser = new Parser(() => model);
+const parser = new Parser(() => model, beam ? { beamWidth: Number(beam) } : {});
 parser.load();
 const loadSeconds = (performance.now() - loadStart) / 1000;
 const text = gold.map((s) => s.text ?? '').join('\n');
@@ -44,7 +46,7 @@ const rows: [string, UdScores][] = [
 ];
 const percent = (x: number): string => (100 * x).toFixed(2);
 const words = gold.reduce((n, s) => n + s.words.length, 0);
-console.log(`UD English EWT ${split}: ${gold.length} sentences, ${words} words; model ${modelFile} (loaded in ${loadSeconds.toFixed(2)} s)`);
+console.log(`UD English EWT ${split}: ${gold.length} sentences, ${words} words; model ${modelFile} (loaded in ${loadSeconds.toFixed(2)} s), beam width ${parser.beamWidth}`);
 console.log('');
 console.log('| | Tokens F1 | Words F1 | UPOS | XPOS | UFeats | Lemma | UAS | LAS | LAS full |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');

@@ -9,7 +9,9 @@
  * k-th (jackknifing), so the parser learns from tags as wrong as the ones it will see; the parser with the dynamic
  * oracle; pruning and quantisation; the model file. Options: --tagger-epochs N (8) --parser-epochs N (12)
  * --folds K (4) --fold-epochs N (5, for the jackknifing taggers) --prune W (weights below W dropped, 0.5) --seed S (1)
- * --cache FILE (keeps the tagging stage: the tagger and the jackknifed tags; read instead of retrained when it exists).
+ * --cache FILE (keeps the tagging stage: the tagger and the jackknifed tags; read instead of retrained when it exists)
+ * --beam K (1: the greedy parser trained with the dynamic oracle; K > 1: beam search of width K, trained globally
+ * with the max-violation update, and the model records K as its width).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -25,6 +27,7 @@ import { TagLexicon, TagLexiconData } from '../src/core/syntax/tag-lexicon';
 import { evaluateUd } from '../src/core/syntax/ud-evaluation';
 import { learnLemmatizer } from '../src/core/syntax/training/learn-lemmatizer';
 import { learnMorphology } from '../src/core/syntax/training/learn-morphology';
+import { trainBeamParser } from '../src/core/syntax/training/train-beam-parser';
 import { ParserTrainingSentence, trainDependencyParser } from '../src/core/syntax/training/train-dependency-parser';
 import { TaggedSentence, trainTagger } from '../src/core/syntax/training/train-tagger';
 import { Inventory, jointTag, readTreebank } from '../src/core/syntax/training/treebank';
@@ -44,6 +47,7 @@ const foldEpochs = Number(option('--fold-epochs', '5'));
 const prune = Number(option('--prune', '0.5'));
 const seed = Number(option('--seed', '1'));
 const cacheFile = option('--cache', '');
+const beamWidth = Number(option('--beam', '1'));
 
 const started = Date.now();
 const log = (message: string): void => {
@@ -147,6 +151,7 @@ const modelOf = (parserWeights: SparseWeightData): ParserModelData => ({
   taggerFirstPass,
   taggerSecondPass,
   parser: parserWeights,
+  parserBeamWidth: beamWidth,
 });
 
 /** Evaluates the model as the engine will use it (dev, gold tokenization) and writes it with those scores. */
@@ -169,12 +174,16 @@ function writeModelFile(model: ParserModelData): void {
   );
 }
 
-const parser = trainDependencyParser(parserTrain, parserDev, labels.size, 0, coarseTagIds(tags.names), {
-  epochs: parserEpochs,
-  seed,
-  exploreAfter: 1,
-  exploreProbability: 0.9,
-  log: (m) => log(m),
-  onBest: (best) => writeModelFile(modelOf(best.weights.compact(prune))),
-});
+const onBest = (best: { weights: { compact(threshold: number): SparseWeightData } }): void => writeModelFile(modelOf(best.weights.compact(prune)));
+const parser =
+  beamWidth > 1
+    ? trainBeamParser(parserTrain, parserDev, labels.size, 0, coarseTagIds(tags.names), { epochs: parserEpochs, seed, width: beamWidth, log: (m) => log(m), onBest })
+    : trainDependencyParser(parserTrain, parserDev, labels.size, 0, coarseTagIds(tags.names), {
+        epochs: parserEpochs,
+        seed,
+        exploreAfter: 1,
+        exploreProbability: 0.9,
+        log: (m) => log(m),
+        onBest,
+      });
 log(`parser: epoch ${parser.epoch} kept`);

@@ -3,7 +3,7 @@ import * as path from 'path';
 import * as zlib from 'zlib';
 import { UnderstudyError } from '../errors';
 import { ModelFormatError, ParserModelData, readModel } from '../syntax/model-format';
-import { Parser } from '../syntax/parser';
+import { Parser, ParserOptions } from '../syntax/parser';
 
 /** The model shipped with Understudy (trained by scripts/train-parser on UD English EWT, CC BY-SA 4.0). */
 export const SHIPPED_MODEL_FILE = path.join('resources', 'parser', 'en_ewt.model.gz');
@@ -41,6 +41,6 @@ export function readParserModelFile(file: string): ParserModelData {
 }
 
 /** A Parser over the shipped model (or `file`), loaded on its first parse. */
-export function createParser(file?: string): Parser {
-  return new Parser(() => readParserModelFile(file ?? shippedParserModelPath()));
+export function createParser(file?: string, options: ParserOptions = {}): Parser {
+  return new Parser(() => readParserModelFile(file ?? shippedParserModelPath()), options);
 }

@@ -81,6 +81,26 @@ export class ArcHybridState {
     this.rightLabels.fill(0, 0, 2 * size);
   }
 
+  /** Makes this state the same configuration as `other` (a beam item's successor starts as a copy of its parent). */
+  copyFrom(other: ArcHybridState): void {
+    const size = other.length + 1;
+    if (other.length > this.capacity) throw new Error(`ArcHybridState: ${other.length} words, capacity ${this.capacity}`);
+    this.length = other.length;
+    this.stackSize = other.stackSize;
+    this.buffer = other.buffer;
+    this.stack.set(other.stack.subarray(0, other.stackSize));
+    this.heads.set(other.heads.subarray(0, size));
+    this.labels.set(other.labels.subarray(0, size));
+    this.leftmost.set(other.leftmost.subarray(0, size));
+    this.leftmost2.set(other.leftmost2.subarray(0, size));
+    this.rightmost.set(other.rightmost.subarray(0, size));
+    this.rightmost2.set(other.rightmost2.subarray(0, size));
+    this.leftCount.set(other.leftCount.subarray(0, size));
+    this.rightCount.set(other.rightCount.subarray(0, size));
+    this.leftLabels.set(other.leftLabels.subarray(0, 2 * size));
+    this.rightLabels.set(other.rightLabels.subarray(0, 2 * size));
+  }
+
   get done(): boolean {
     return this.buffer > this.length && this.stackSize === 1;
   }

@@ -1,4 +1,5 @@
 import { actionCount, ArcHybridState, SHIFT } from './arc-hybrid';
+import { ArcHybridBeam } from './arc-hybrid-beam';
 import { MAX_PARSER_FEATURES, ParserSentence, extractParserFeatures } from './parser-features';
 import { ClassScorer } from './pos-tagger';
 
@@ -9,7 +10,8 @@ export interface ParsedArcs {
 }
 
 /**
- * Greedy labelled arc-hybrid parsing with a linear model: at each step the highest-scoring legal transition.
+ * Labelled arc-hybrid parsing with a linear model: greedy (at each step the highest-scoring legal transition) when
+ * `beamWidth` is 1, otherwise beam search keeping the `beamWidth` best partial parses (`arc-hybrid-beam.ts`).
  * `rootLabel` is the label id of `root`, the only label allowed on the root's arc and never elsewhere; `coarseOfTag`
  * maps tag ids to coarse tag ids (`coarseTagIds`).
  */
@@ -18,20 +20,28 @@ export class DependencyParser {
   private readonly sentence: ParserSentence;
   private readonly features = new Uint32Array(MAX_PARSER_FEATURES);
   private readonly scores: Float64Array;
+  private readonly beam: ArcHybridBeam | undefined;
 
   constructor(
     private readonly scorer: ClassScorer,
     readonly labelCount: number,
     readonly rootLabel: number,
     coarseOfTag: Int32Array,
+    readonly beamWidth = 1,
   ) {
     this.sentence = new ParserSentence(coarseOfTag);
     if (scorer.classCount !== actionCount(labelCount)) throw new Error(`DependencyParser: ${scorer.classCount} classes for ${labelCount} labels`);
     this.scores = new Float64Array(scorer.classCount);
+    if (beamWidth > 1) this.beam = new ArcHybridBeam(scorer, labelCount, rootLabel, beamWidth);
   }
 
   parse(forms: readonly string[], tags: ArrayLike<number>): ParsedArcs {
     const n = forms.length;
+    if (this.beam) {
+      this.sentence.set(forms, tags);
+      const best = this.beam.decode(this.sentence, n);
+      return { heads: best.heads.slice(1, n + 1), labels: best.labels.slice(1, n + 1) };
+    }
     if (n > this.state.capacity) this.state = new ArcHybridState(Math.max(n, 2 * this.state.capacity));
     const state = this.state;
     state.reset(n);

@@ -45,6 +45,11 @@ export interface ParserModelData {
   readonly taggerFirstPass: SparseWeightData;
   readonly taggerSecondPass: SparseWeightData;
   readonly parser: SparseWeightData;
+  /**
+   * The beam width the parser's weights were trained for (1 or absent: greedy): globally trained weights parse
+   * best with the beam they were trained with, greedily trained ones greedily.
+   */
+  readonly parserBeamWidth?: number;
 }
 
 export class ModelFormatError extends Error {
@@ -68,6 +73,7 @@ interface ModelJson {
   readonly lemmatizer: LemmatizerData;
   readonly morphology: MorphologyData;
   readonly tables: readonly TableHeader[];
+  readonly parserBeamWidth?: number;
 }
 
 class ByteWriter {
@@ -227,6 +233,7 @@ export function writeModel(model: ParserModelData): Uint8Array {
     lemmatizer: model.lemmatizer,
     morphology: model.morphology,
     tables: tables.map((t) => ({ classCount: t.classCount, scale: t.scale })),
+    ...(model.parserBeamWidth !== undefined && model.parserBeamWidth !== 1 ? { parserBeamWidth: model.parserBeamWidth } : {}),
   };
   const writer = new ByteWriter();
   writer.raw(new TextEncoder().encode(MODEL_MAGIC));
@@ -251,6 +258,8 @@ export function readModel(bytes: Uint8Array): ParserModelData {
   if (json.tables.length !== 3) throw new ModelFormatError(`${json.tables.length} weight tables, 3 expected`);
   const [taggerFirstPass, taggerSecondPass, parser] = json.tables.map((header) => readTable(reader, header));
   if (reader.at !== bytes.length) throw new ModelFormatError(`${bytes.length - reader.at} bytes after the last table`);
+  const beam = json.parserBeamWidth;
+  if (beam !== undefined && !(Number.isInteger(beam) && beam >= 1)) throw new ModelFormatError(`parser beam width ${String(beam)}, a whole number ≥ 1 expected`);
   return {
     metadata: json.metadata,
     featureSet: json.featureSet,
@@ -262,5 +271,6 @@ export function readModel(bytes: Uint8Array): ParserModelData {
     taggerFirstPass,
     taggerSecondPass,
     parser,
+    ...(beam !== undefined ? { parserBeamWidth: beam } : {}),
   };
 }

@@ -37,19 +37,30 @@ class LoadedModel {
   readonly upos: string[];
   readonly xpos: string[];
 
-  constructor(readonly data: ParserModelData) {
+  constructor(
+    readonly data: ParserModelData,
+    beamWidth: number | undefined,
+  ) {
     if (data.featureSet !== FEATURE_SET) {
       throw new ModelFormatError(`the model was trained with features "${data.featureSet}", this Understudy extracts "${FEATURE_SET}" (retrain with scripts/train-parser, or use the model shipped with this version)`);
     }
     this.tagger = new PosTagger(new SparseWeights(data.taggerFirstPass), new SparseWeights(data.taggerSecondPass), new TagLexicon(data.tagLexicon));
     const rootLabel = data.labels.indexOf('root');
     if (rootLabel < 0) throw new Error('parser model: no "root" label');
-    this.parser = new DependencyParser(new SparseWeights(data.parser), data.labels.length, rootLabel, coarseTagIds(data.tags));
+    this.parser = new DependencyParser(new SparseWeights(data.parser), data.labels.length, rootLabel, coarseTagIds(data.tags), beamWidth ?? data.parserBeamWidth ?? 1);
     this.lemmatizer = new Lemmatizer(data.lemmatizer);
     this.morphology = new Morphology(data.morphology);
     this.upos = data.tags.map((t) => t.slice(0, t.indexOf(' ')));
     this.xpos = data.tags.map((t) => t.slice(t.indexOf(' ') + 1));
   }
+}
+
+export interface ParserOptions {
+  /**
+   * The parser's beam width, overriding the model's (`parserBeamWidth`, the width it was trained with): 1 parses
+   * greedily; a wider beam than the model's is slower and may or may not be more accurate.
+   */
+  readonly beamWidth?: number;
 }
 
 /**
@@ -61,7 +72,18 @@ export class Parser {
   private model: LoadedModel | undefined;
   private readonly tokenizer = new EnglishTokenizer();
 
-  constructor(private readonly loadModel: () => ParserModelData) {}
+  constructor(
+    private readonly loadModel: () => ParserModelData,
+    private readonly options: ParserOptions = {},
+  ) {
+    const width = options.beamWidth;
+    if (width !== undefined && !(Number.isInteger(width) && width >= 1)) throw new Error(`Parser: beam width ${width}, a whole number ≥ 1 expected`);
+  }
+
+  /** The beam width parses are made with: the one given, else the model's (loads the model if not loaded yet). */
+  get beamWidth(): number {
+    return this.ensureModel().parser.beamWidth;
+  }
 
   /** Whether the model has been loaded (by a parse, or `load`). */
   get loaded(): boolean {
@@ -79,7 +101,7 @@ export class Parser {
   }
 
   private ensureModel(): LoadedModel {
-    if (!this.model) this.model = new LoadedModel(this.loadModel());
+    if (!this.model) this.model = new LoadedModel(this.loadModel(), this.options.beamWidth);
     return this.model;
   }
 

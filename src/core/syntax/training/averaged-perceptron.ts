@@ -90,6 +90,14 @@ export class AveragedPerceptron {
     }
   }
 
+  /**
+   * Adds `delta` to the weights of `features[0..count)` for class `cls`: one transition's share of a structured
+   * update, which raises the gold sequence's transitions and lowers the predicted one's (`train-beam-parser.ts`).
+   */
+  adjust(features: Uint32Array, count: number, cls: number, delta: number): void {
+    for (let f = 0; f < count; f++) this.add(features[f], cls, delta);
+  }
+
   private add(feature: number, cls: number, delta: number): void {
     let slot = this.slotOf(feature);
     if (this.tableKeys[slot] === 0) {

@@ -138,11 +138,8 @@ export function trainDependencyParser(
 
   let lifted = 0;
   const prepared = train.map((s) => {
-    const gold = new Int32Array(s.heads.length + 1);
-    gold.set(s.heads, 1);
-    lifted += projectivize(gold);
-    const goldLabel = new Int32Array(s.labels.length + 1);
-    goldLabel.set(s.labels, 1);
+    const { gold, goldLabel, lifts } = projectiveGold(s);
+    lifted += lifts;
     const children: number[][] = Array.from({ length: gold.length }, () => []);
     for (let d = 1; d < gold.length; d++) children[gold[d]].push(d);
     return { sentence: s, oracle: new ArcHybridOracle(gold, goldLabel, children) };
@@ -183,17 +180,44 @@ export function trainDependencyParser(
         state.apply(explore && random.next() < options.exploreProbability ? predicted : oracleAction);
       }
     }
-    const devScores = dev ? attachmentScores(averagedParser, dev) : undefined;
-    options.log?.(
-      `parser epoch ${epoch}: ${((100 * errors) / steps).toFixed(2)}% steps updated` +
-        (devScores ? `, dev UAS ${(100 * devScores.uas).toFixed(2)} LAS ${(100 * devScores.las).toFixed(2)}` : '') +
-        ` (${perceptron.featureCount} features, ${perceptron.entryCount} weights)`,
-    );
-    if (!best || !devScores || devScores.las > (best.devScores?.las ?? -1)) {
-      best = { weights: perceptron.averagedSnapshot(), epoch, devScores };
-      options.onBest?.(best);
-    }
+    best = endEpoch({ perceptron, averagedParser, dev, epoch, summary: `${((100 * errors) / steps).toFixed(2)}% steps updated`, best, options });
   }
   if (!best) throw new Error('trainDependencyParser: at least one epoch is needed');
   return best;
+}
+
+/** A training sentence's gold tree made projective, over words 1..n (index 0 unused), and how many arcs were lifted. */
+export function projectiveGold(s: ParserTrainingSentence): { gold: Int32Array; goldLabel: Int32Array; lifts: number } {
+  const gold = new Int32Array(s.heads.length + 1);
+  gold.set(s.heads, 1);
+  const lifts = projectivize(gold);
+  const goldLabel = new Int32Array(s.labels.length + 1);
+  goldLabel.set(s.labels, 1);
+  return { gold, goldLabel, lifts };
+}
+
+/**
+ * The end of a training epoch: the averaged model's scores on `dev` logged after `summary`, and the averaged weights
+ * kept (and passed to `onBest`) when their dev LAS is the best so far. Returns the best model so far.
+ */
+export function endEpoch(epoch: {
+  readonly perceptron: AveragedPerceptron;
+  readonly averagedParser: DependencyParser;
+  readonly dev: readonly ParserTrainingSentence[] | undefined;
+  readonly epoch: number;
+  readonly summary: string;
+  readonly best: TrainedParser | undefined;
+  readonly options: Pick<ParserTrainingOptions, 'log' | 'onBest'>;
+}): TrainedParser {
+  const { perceptron, averagedParser, dev, best, options } = epoch;
+  const devScores = dev ? attachmentScores(averagedParser, dev) : undefined;
+  options.log?.(
+    `parser epoch ${epoch.epoch}: ${epoch.summary}` +
+      (devScores ? `, dev UAS ${(100 * devScores.uas).toFixed(2)} LAS ${(100 * devScores.las).toFixed(2)}` : '') +
+      ` (${perceptron.featureCount} features, ${perceptron.entryCount} weights)`,
+  );
+  if (best && devScores && devScores.las <= (best.devScores?.las ?? -1)) return best;
+  const kept = { weights: perceptron.averagedSnapshot(), epoch: epoch.epoch, devScores };
+  options.onBest?.(kept);
+  return kept;
 }
