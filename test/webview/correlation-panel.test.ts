@@ -236,7 +236,15 @@ describe('correlation panel (headless Chromium)', function () {
     assert.strictEqual(await page.locator('progress').getAttribute('value'), '45');
     assert.match((await page.locator('.status').textContent()) ?? '', /^Bootstrap intervals… 45% Cancel The numbers below are from the previous options/);
     assert.strictEqual(await page.evaluate<string | null>("document.activeElement.getAttribute('data-key')"), 'c3', 'progress does not steal the focus');
-    await page.locator('vscode-button.cancel').click();
+    // Progress arriving between pressing Cancel and releasing it must not lose the click: the button stays the same.
+    await page.locator('vscode-button.cancel').scrollIntoViewIfNeeded();
+    const box = await page.locator('vscode-button.cancel').boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await webview.send(message({ status: { state: 'computing', stage: 'Bootstrap intervals', done: 460, total: 1000 } }));
+    await waitInPage(page, "document.querySelector('progress')?.getAttribute('value') === '46'");
+    await page.mouse.up();
     await webview.send(message({ status: { state: 'cancelled' } }));
     await page.locator('vscode-button.rerun').click();
     assert.deepStrictEqual((await sent()).slice(1), [{ type: 'cancel' }, { type: 'recompute', options: OPTIONS }]);

@@ -15,7 +15,7 @@ import { reproduceSection } from '../shared/reproduce';
 import { vscodeApi } from '../shared/vscode-api';
 import { correlationPoints, curveColours, curvesLegend, curvesPlot, pairPoints } from './curves';
 import { conditionsOptionsForm } from './options-form';
-import { keptOnRedraw } from '../shared/rerender';
+import { keptOnRedraw, replaceStatus } from '../shared/rerender';
 
 interface ConditionsViewState {
   readonly optionsOpen?: boolean;
@@ -132,9 +132,8 @@ function render(): void {
 }
 
 function renderStatus(): void {
-  const region = document.getElementById(STATUS_ID);
-  if (!current || !region) return;
-  region.replaceWith(statusLine(current.status, current.report !== undefined, actions));
+  const message = current;
+  if (message) replaceStatus(STATUS_ID, () => statusLine(message.status, message.report !== undefined, actions));
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -11,7 +11,7 @@ import { el } from '../report/dom';
 import { isMessageToFragmentsWebview, MessageFromFragmentsWebview, ShowFragmentsMessage } from '../shared/fragments-protocol';
 import { redrawOnThemeAndResize } from '../shared/redraw';
 import { reproduceSection } from '../shared/reproduce';
-import { keptOnRedraw } from '../shared/rerender';
+import { keptOnRedraw, replaceStatus } from '../shared/rerender';
 import { vscodeApi } from '../shared/vscode-api';
 import { fragmentsOptionsForm } from './options-form';
 import { effectPlot, fragmentColours, sharePlot, swatchLegend } from './plots';
@@ -164,9 +164,8 @@ function render(): void {
 }
 
 function renderStatus(): void {
-  const region = document.getElementById(STATUS_ID);
-  if (!current || !region) return;
-  region.replaceWith(statusLine(current.status, current.report !== undefined, actions));
+  const message = current;
+  if (message) replaceStatus(STATUS_ID, () => statusLine(message.status, message.report !== undefined, actions));
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -16,7 +16,7 @@ import { redrawOnThemeAndResize } from '../shared/redraw';
 import { GapRunOptions, isShowGapMessage, MessageFromGapWebview, ROBUST_METHOD_NAMES, ShowGapMessage } from '../shared/rose-protocol';
 import { vscodeApi } from '../shared/vscode-api';
 import { checkedValues, cliLines, cliTable, displayedOrder, fieldValue, reproduceSection, selectField, STATUS_ID, statusLine, tableHeading } from '../rose/table-view';
-import { keptOnRedraw } from '../shared/rerender';
+import { keptOnRedraw, replaceStatus } from '../shared/rerender';
 
 interface GapViewState {
   readonly sort?: TableSort;
@@ -199,7 +199,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isShowGapMessage(event.data)) return;
   current = event.data;
   if (current.revision !== renderedRevision) render();
-  else document.getElementById(STATUS_ID)?.replaceWith(status(current));
+  else {
+    const shown = current;
+    replaceStatus(STATUS_ID, () => status(shown));
+  }
 });
 
 redrawOnThemeAndResize(() => {

@@ -13,7 +13,7 @@ import { vscodeApi } from '../shared/vscode-api';
 import { chartColours } from './analysis-charts';
 import { conventionsLine, optionsForm } from './analysis-options';
 import { HETEROGENEITY_TABS, QARLA_TABS, Tab, ViewContext } from './analysis-views';
-import { keptOnRedraw } from '../shared/rerender';
+import { keptOnRedraw, replaceStatus } from '../shared/rerender';
 
 /** What the panel remembers across re-renders and reloads (VS Code keeps it while the panel is hidden). */
 interface AnalysisViewState {
@@ -185,7 +185,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isMessageToAnalysisWebview(message)) return;
   current = message;
   if (message.revision !== renderedRevision) render();
-  else document.getElementById(STATUS_ID)?.replaceWith(statusLine(message));
+  else replaceStatus(STATUS_ID, () => statusLine(message));
 });
 
 redrawOnThemeAndResize(() => {

@@ -16,7 +16,7 @@ import { vscodeApi } from '../shared/vscode-api';
 import { roseOptionsForm } from './rose-options';
 import { distributionPlot } from './rose-plot';
 import { cliLines, cliTable, displayedOrder, reproduceSection, STATUS_ID, statusLine, tableHeading } from './table-view';
-import { keptOnRedraw } from '../shared/rerender';
+import { keptOnRedraw, replaceStatus } from '../shared/rerender';
 
 interface RoseViewState {
   readonly sort?: TableSort;
@@ -111,7 +111,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isShowRoseMessage(event.data)) return;
   current = event.data;
   if (current.revision !== renderedRevision) render();
-  else document.getElementById(STATUS_ID)?.replaceWith(status(current));
+  else {
+    const shown = current;
+    replaceStatus(STATUS_ID, () => status(shown));
+  }
 });
 
 redrawOnThemeAndResize(() => {

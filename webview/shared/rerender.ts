@@ -31,7 +31,27 @@ export function keptOnRedraw(root: HTMLElement, sameNumbers: boolean, build: () 
   return built;
 }
 
-/** Progress only: the status region (by id) is replaced, nothing else moves. */
+/**
+ * Progress only: the status region (by id) shows the new line, nothing else moves. While the line keeps its shape
+ * (progress after progress), its buttons stay the very elements the reader may be pressing: progress arrives several
+ * times a second, and a button replaced between a press and its release loses the click (Cancel did, under load).
+ */
 export function replaceStatus(id: string, line: () => HTMLElement): void {
-  document.getElementById(id)?.replaceWith(line());
+  const shown = document.getElementById(id);
+  if (!shown) return;
+  const next = line();
+  const before = [...shown.childNodes];
+  const after = [...next.childNodes];
+  const sameShape = shown.className === next.className && before.length === after.length && before.every((node, i) => node.nodeName === after[i].nodeName);
+  if (!sameShape) {
+    shown.replaceWith(next);
+    return;
+  }
+  before.forEach((node, i) => {
+    const twin = after[i];
+    // (A vscode-button adds classes of its own once on the page, so its classes are compared as a set.)
+    const keep =
+      node instanceof HTMLElement && twin instanceof HTMLElement && node.tagName === 'VSCODE-BUTTON' && [...twin.classList].every((c) => node.classList.contains(c)) && node.textContent === twin.textContent;
+    if (!keep) shown.replaceChild(twin, node);
+  });
 }
