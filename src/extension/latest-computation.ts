@@ -1,4 +1,5 @@
 import type { ComputationStatus } from '../../webview/shared/computation-status';
+import { UnderstudyError } from '../core/errors';
 import { JobCancelled, RequestControl } from './worker-client';
 
 /** How a run ended; a run overtaken by a newer one ends 'superseded' and its result is dropped. */
@@ -59,4 +60,14 @@ export class LatestComputation {
   cancel(): void {
     this.abort?.abort();
   }
+}
+
+/** What an analysis panel's command resolves to: its result, `{ error }` when the run failed, nothing when cancelled. */
+export type PanelCommandResult<R> = R | { readonly error: { readonly code: string; readonly message: string } } | undefined;
+
+/** The command's answer for a run's outcome (`result` picks what the command returns from the run's value). */
+export function panelCommandResult<T, R>(outcome: RunOutcome<T>, result: (value: T) => R): PanelCommandResult<R> {
+  if (outcome.kind === 'done') return result(outcome.value);
+  if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
+  return undefined;
 }

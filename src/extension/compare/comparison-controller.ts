@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { copyText } from '../copy-text';
 import { compareCommandLine } from '../../core/compare/command-line';
 import { ComparisonReport, ComparisonSettings } from '../../core/compare/comparison-report';
 import { DifferenceFilter, RankedPosition, stepThroughRanking } from '../../core/compare/line-deltas';
@@ -36,10 +37,6 @@ interface PairwiseRun {
   readonly abort: AbortController;
   status: ComparisonStatus;
   report?: ComparisonReport;
-}
-
-function copyToClipboard(text: string): void {
-  void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage('Understudy: copied', 3000));
 }
 
 function failure(error: unknown): CompareResult {
@@ -411,7 +408,7 @@ export class ComparisonController implements vscode.Disposable {
         void open?.comparison.run(true);
         return;
       case 'copy':
-        copyToClipboard(message.text);
+        void copyText(message.text);
         return;
       default:
         return;
@@ -434,7 +431,7 @@ export class ComparisonController implements vscode.Disposable {
         return;
       }
       case 'copy':
-        copyToClipboard(message.text);
+        void copyText(message.text);
         return;
       default:
         return;

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { UnderstudyError } from '../../core/errors';
 import { ConditionRunReport, DataConditionSettings } from '../../core/meta/conditions/condition-sources';
 import { conditionsCommandLine } from '../../core/meta/conditions/conditions-command-line';
 import { ConditionTableRequest, conditionTable } from '../../core/meta/conditions/condition-tables';
@@ -12,7 +11,8 @@ import {
   isConditionsPanelOptions,
 } from '../../../webview/shared/conditions-protocol';
 import { WorkerClient } from '../worker-client';
-import { LatestComputation } from '../latest-computation';
+import { copyText } from '../copy-text';
+import { LatestComputation, PanelCommandResult, panelCommandResult } from '../latest-computation';
 import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '../panel-export';
 import { CorrelationEvaluation, displayPath, humanScoreSpec, readEvaluationSources, unsavedFiles } from '../correlations/run-correlation';
 import { ConditionsPanel } from './conditions-panel';
@@ -20,7 +20,7 @@ import { ConditionsPanel } from './conditions-panel';
 /** The panel's options last applied, per workspace. */
 const OPTIONS_KEY = 'understudy.conditions.options';
 
-export type ShowConditionsResult = ConditionRunReport | { readonly error: { readonly code: string; readonly message: string } } | undefined;
+export type ShowConditionsResult = PanelCommandResult<ConditionRunReport>;
 
 /**
  * The panel's options as `dataConditions` (and `understudy conditions`) take them: only what differs from the
@@ -156,9 +156,7 @@ export class ConditionsController implements vscode.Disposable {
         this.revision++;
       },
     );
-    if (outcome.kind === 'done') return outcome.value;
-    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
-    return undefined;
+    return panelCommandResult(outcome, (value) => value);
   }
 
   private async handle(message: MessageFromConditionsWebview): Promise<void> {
@@ -173,8 +171,7 @@ export class ConditionsController implements vscode.Disposable {
         this.computation.cancel();
         return;
       case 'copy':
-        await vscode.env.clipboard.writeText(message.text);
-        vscode.window.setStatusBarMessage('Understudy: copied', 3000);
+        await copyText(message.text);
         return;
       case 'exportTable':
         await this.exportTable({ table: message.table, metric: message.metric }, message.format);

@@ -17,7 +17,8 @@ import {
 import { readSegments } from '../evaluation-store';
 import { WorkerClient } from '../worker-client';
 import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '../panel-export';
-import { LatestComputation } from '../latest-computation';
+import { copyText } from '../copy-text';
+import { LatestComputation, PanelCommandResult, panelCommandResult } from '../latest-computation';
 import { CorrelationPanel } from './correlation-panel';
 import { judgmentAspects } from './correlation-pickers';
 import { CorrelationEvaluation, CorrelationRun, correlationCommandLine, displayPath, runCorrelation } from './run-correlation';
@@ -25,7 +26,7 @@ import { CorrelationEvaluation, CorrelationRun, correlationCommandLine, displayP
 /** The panel's options last applied, per workspace (the judgments' aspect belongs to the judgments, not here). */
 const OPTIONS_KEY = 'understudy.correlations.options';
 
-export type ShowCorrelationsResult = CorrelationReport | { readonly error: { readonly code: string; readonly message: string } } | undefined;
+export type ShowCorrelationsResult = PanelCommandResult<CorrelationReport>;
 
 export type { ExportResult, ExportTarget } from '../panel-export';
 
@@ -191,9 +192,7 @@ export class CorrelationController implements vscode.Disposable {
         }
       },
     );
-    if (outcome.kind === 'done') return outcome.value.report;
-    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
-    return undefined;
+    return panelCommandResult(outcome, (value) => value.report);
   }
 
   private async handle(message: MessageFromCorrelationWebview): Promise<void> {
@@ -210,8 +209,7 @@ export class CorrelationController implements vscode.Disposable {
         this.computation.cancel();
         return;
       case 'copy':
-        await vscode.env.clipboard.writeText(message.text);
-        vscode.window.setStatusBarMessage('Understudy: copied', 3000);
+        await copyText(message.text);
         return;
       case 'openSystem':
         await this.openSegment(message.system, undefined);

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { UnderstudyError } from '../../core/errors';
 import { FragmentOptions } from '../../core/meta/gap/fragment-effect';
 import { FragmentRunReport, FragmentTableColumns } from '../../core/meta/gap/fragment-run';
 import { FragmentTableId, fragmentTable } from '../../core/meta/gap/fragment-tables';
@@ -9,7 +8,8 @@ import { TableExportFormat, formatCorrelationTable } from '../../core/report/cor
 import { defaultFragmentsOptions, FragmentsPanelOptions, isFragmentsPanelOptions, MessageFromFragmentsWebview, ShowFragmentsMessage } from '../../../webview/shared/fragments-protocol';
 import type { FragmentJobInput } from '../../worker/fragments-job';
 import { WorkerClient } from '../worker-client';
-import { LatestComputation } from '../latest-computation';
+import { copyText } from '../copy-text';
+import { LatestComputation, PanelCommandResult, panelCommandResult } from '../latest-computation';
 import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '../panel-export';
 import { CorrelationEvaluation, displayPath, humanScoreSpec, readEvaluationSources, unsavedFiles } from '../correlations/run-correlation';
 import { readTableSource } from '../rose/score-table-source';
@@ -28,7 +28,7 @@ export type FragmentsSource =
   | { readonly kind: 'summaries'; readonly summaries: vscode.Uri; readonly docs: vscode.Uri; readonly settings: MetricSettings }
   | { readonly kind: 'table'; readonly uri: vscode.Uri; readonly columns: FragmentTableColumns };
 
-export type ShowFragmentsResult = FragmentRunReport | { readonly error: { readonly code: string; readonly message: string } } | undefined;
+export type ShowFragmentsResult = PanelCommandResult<FragmentRunReport>;
 
 /** The panel's options as `runFragments` (and `understudy fragments`) take them: only what differs from the defaults. */
 export function fragmentOptionsOf(options: FragmentsPanelOptions): FragmentOptions {
@@ -204,9 +204,7 @@ export class FragmentsController implements vscode.Disposable {
         this.revision++;
       },
     );
-    if (outcome.kind === 'done') return outcome.value;
-    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
-    return undefined;
+    return panelCommandResult(outcome, (value) => value);
   }
 
   private async handle(message: MessageFromFragmentsWebview): Promise<void> {
@@ -221,8 +219,7 @@ export class FragmentsController implements vscode.Disposable {
         this.computation.cancel();
         return;
       case 'copy':
-        await vscode.env.clipboard.writeText(message.text);
-        vscode.window.setStatusBarMessage('Understudy: copied', 3000);
+        await copyText(message.text);
         return;
       case 'exportTable':
         await this.exportTable(message.table, message.format);

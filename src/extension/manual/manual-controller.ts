@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { UnderstudyError } from '../../core/errors';
 import { ManualKind } from '../../core/meta/manual/manual-analysis';
 import { manualCommandLine } from '../../core/meta/manual/manual-command-line';
 import { formatManualTable } from '../../core/meta/manual/manual-table-export';
@@ -8,12 +7,13 @@ import { ManualJobResult } from '../../worker/protocol';
 import { isManualPanelOptions, ManualPanelOptions, MessageFromManualWebview, ShowManualMessage, TableFormat } from '../../../webview/shared/manual-protocol';
 import { displayPath } from '../correlations/run-correlation';
 import { WorkerClient } from '../worker-client';
-import { LatestComputation } from '../latest-computation';
+import { copyText } from '../copy-text';
+import { LatestComputation, PanelCommandResult, panelCommandResult } from '../latest-computation';
 import { defaultManualOptions, ManualSources, readManualInput, sourceUris } from './manual-inputs';
 import { ManualPanel } from './manual-panel';
 import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '../panel-export';
 
-export type ShowManualResult = ManualJobResult | { readonly error: { readonly code: string; readonly message: string } } | undefined;
+export type ShowManualResult = PanelCommandResult<ManualJobResult>;
 
 export type { ExportResult as ManualExportResult, ExportTarget as ManualExportTarget } from '../panel-export';
 
@@ -127,9 +127,7 @@ export class ManualController implements vscode.Disposable {
         if (ended.kind !== 'cancelled') this.revision++;
       },
     );
-    if (outcome.kind === 'done') return outcome.value.result;
-    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
-    return undefined;
+    return panelCommandResult(outcome, (value) => value.result);
   }
 
   /** Cancels the analysis under way (what the panel's Cancel does). */
@@ -148,8 +146,7 @@ export class ManualController implements vscode.Disposable {
         this.cancel();
         return;
       case 'copy':
-        await vscode.env.clipboard.writeText(message.text);
-        vscode.window.setStatusBarMessage('Understudy: copied', 3000);
+        await copyText(message.text);
         return;
       case 'openFile': {
         // Only files of this analysis (the webview is not trusted with paths).

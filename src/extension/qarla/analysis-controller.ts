@@ -7,7 +7,8 @@ import { ExportResult, ExportTarget, writePlotExport, writeTableExport } from '.
 import type { HeterogeneitySettings, MetaAnalysisRequest, MetaAnalysisResult, QarlaSettings } from '../../worker/meta-analysis-types';
 import { AnalysisKind, AnalysisSettings, MessageFromAnalysisWebview, ShowAnalysisMessage } from '../../../webview/shared/analysis-protocol';
 import { WorkerClient } from '../worker-client';
-import { LatestComputation } from '../latest-computation';
+import { copyText } from '../copy-text';
+import { LatestComputation, PanelCommandResult, panelCommandResult } from '../latest-computation';
 import { heterogeneityCommandLine, qarlaCommandLine } from './analysis-command-line';
 import { AnalysisPanel } from './analysis-panel';
 import { QARLA_PANEL_ANALYSES, checkedHeterogeneitySettings, checkedQarlaSettings, heterogeneityPanelAnalyses } from './analysis-settings';
@@ -21,7 +22,7 @@ export interface AnalysisInput {
   readonly human?: { readonly uri: vscode.Uri; readonly column: string };
 }
 
-export type AnalysisRunResult = MetaAnalysisResult | { readonly error: { readonly code: string; readonly message: string } } | undefined;
+export type AnalysisRunResult = PanelCommandResult<MetaAnalysisResult>;
 
 export type { ExportResult } from '../panel-export';
 
@@ -187,9 +188,7 @@ export class AnalysisController implements vscode.Disposable {
         this.revision++;
       },
     );
-    if (outcome.kind === 'done') return outcome.value.result;
-    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
-    return undefined;
+    return panelCommandResult(outcome, (value) => value.result);
   }
 
   private async handle(message: MessageFromAnalysisWebview): Promise<void> {
@@ -203,8 +202,7 @@ export class AnalysisController implements vscode.Disposable {
         this.computation.cancel();
         return;
       case 'copy':
-        await vscode.env.clipboard.writeText(message.text);
-        vscode.window.setStatusBarMessage('Understudy: copied', 3000);
+        await copyText(message.text);
         return;
       case 'exportTable':
         await this.exportTable(message.analysis, message.format, message.order);

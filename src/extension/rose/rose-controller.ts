@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { UnderstudyError } from '../../core/errors';
 import { ROSE_DEFAULTS, roseCommandLine, RoseRunOptions } from '../../core/meta/rose/rose-command-line';
 import { RoseSearchResult } from '../../core/meta/rose/rose-search';
 import { roseModelTable, roseSubsetsTable } from '../../core/meta/rose/rose-tables';
@@ -7,7 +6,7 @@ import { TableExportFormat } from '../../core/report/correlation-tables';
 import { isMessageFromRoseWebview, isRoseRunOptions, MessageFromRoseWebview, MetaTableId, ShowRoseMessage } from '../../../webview/shared/rose-protocol';
 import type { ExportResult, ExportTarget } from '../panel-export';
 import { WorkerClient } from '../worker-client';
-import { LatestComputation } from '../latest-computation';
+import { LatestComputation, PanelCommandResult, panelCommandResult } from '../latest-computation';
 import { findWorkspaceManifests } from '../correlations/workspace-manifest';
 import { askModelName, pickManifest, SaveModelResult, saveRoseModelToManifest } from './save-rose-model';
 import { handleSharedMessage } from './panel-messages';
@@ -16,7 +15,7 @@ import { WebviewPanelHost } from '../webview-panel-host';
 import { roseHtml } from '../../../webview/rose/panel-documents';
 import { readTableSource, TableSource } from './score-table-source';
 
-export type RoseRunResult = RoseSearchResult | { readonly error: { readonly code: string; readonly message: string } } | undefined;
+export type RoseRunResult = PanelCommandResult<RoseSearchResult>;
 
 /** The ROSE options of a table: `understudy rose`'s defaults, with the columns given. */
 export function defaultRoseOptions(columns: Pick<RoseRunOptions, 'human'> & Partial<RoseRunOptions>): RoseRunOptions {
@@ -120,9 +119,7 @@ export class RoseController implements vscode.Disposable {
         this.revision++;
       },
     );
-    if (outcome.kind === 'done') return outcome.value.result;
-    if (outcome.kind === 'failed') return { error: { code: outcome.error instanceof UnderstudyError ? outcome.error.code : 'internal', message: outcome.message } };
-    return undefined;
+    return panelCommandResult(outcome, (value) => value.result);
   }
 
   private async handle(message: MessageFromRoseWebview): Promise<void> {
