@@ -12,7 +12,7 @@ import { analysisTableColumns } from '../../src/core/report/analysis-tables';
 import type { MetaAnalysisResult } from '../../src/worker/meta-analysis-types';
 import { shellWords } from '../shell-words';
 import { extensionRoot } from './host-helpers';
-import { skipWithoutProbe, waitForRendered, webviewClick, webviewTexts } from './ui-probe';
+import { probeAvailable, skipWithoutProbe, waitForRendered, webviewClick, webviewTexts } from './ui-probe';
 
 const fixture = (name: string): string => path.join(extensionRoot(), 'test', 'fixtures', 'qarla', name);
 
@@ -52,6 +52,16 @@ describe('QARLA and heterogeneity panels (real extension host)', function () {
     });
     assert.ok(isResult(result), `expected the analyses, got ${JSON.stringify(result)?.slice(0, 400)}`);
     assert.deepStrictEqual(result.outcomes.map((o) => [o.analysis, o.error]), ['h', 'ulc', 'hbr', 'reliability', 'subsets', 'sip', 'ost', 'auc'].map((a) => [a, undefined]));
+
+    // The heterogeneity panel shows its command lines before the QARLA panel opens. In the web workbench the tests
+    // drive, every webview is served from the workbench's origin, so all share one service-worker scope: a webview
+    // created while the one before it is still registering its worker logs "Found unexpected service worker
+    // controller … Waiting for controllerchange" and, about every other run of this test alone, stayed blank for
+    // the 30 s the test waits. Desktop VS Code gives each webview its own origin; people do not open a second panel
+    // within milliseconds of the first.
+    if (probeAvailable()) {
+      await waitForRendered(() => webviewTexts('#analysis .reproduce li code'), (t) => t.length > 0 && t.every((l) => l.startsWith('understudy heterogeneity ')), 'the heterogeneity command lines', 30000);
+    }
 
     const qarla = await vscode.commands.executeCommand<unknown>('understudy.qarlaAnalysis', { table: fixture('t2.tsv'), settings: { models: ['m1', 'm2', 'm3', 'm4'] } });
     assert.ok(isResult(qarla), JSON.stringify(qarla)?.slice(0, 400));

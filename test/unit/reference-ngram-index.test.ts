@@ -32,7 +32,7 @@ describe('reference n-gram index: clipped matches against a naive count (random 
     Array.from({ length }, () => offset + Math.floor(random() * alphabet));
 
   for (const [rows, indexer] of [
-    ['displaced rows', new ReferenceNgramIndexer()],
+    ['dense rows', new ReferenceNgramIndexer()],
     ['hashed rows', new ReferenceNgramIndexer(0)],
   ] as const) {
     it(`agree on 4,000 hypothesis/reference pairs (${rows})`, () => {
