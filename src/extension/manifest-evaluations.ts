@@ -174,36 +174,42 @@ export class ManifestEvaluations implements vscode.Disposable {
       async (progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
-        signal?.addEventListener('abort', () => abort.abort(), { once: true });
+        // `signal` outlives this evaluation (rescoreAll passes it to each): its listener goes when scoring ends.
+        const onAbort = (): void => abort.abort();
+        signal?.addEventListener('abort', onAbort, { once: true });
         if (signal?.aborted) abort.abort();
-        for (const [i, system] of evaluation.systems.entries()) {
-          if (abort.signal.aborted) break;
-          progress.report({ message: `${system.name} (${i + 1}/${evaluation.systems.length})`, increment: 100 / evaluation.systems.length });
-          try {
-            await this.store.attach(system.uri, evaluation.references, metrics, settings, {
-              name: system.name,
-              control: { signal: abort.signal },
-              readSystem: system.read,
-              readReferences: evaluation.readReferences,
-              referenceNames: evaluation.referenceStreams.map((s) => s.file),
-              layout: system.layout,
-              evaluation: evaluation.id,
-              watch: system.watch,
-            });
-          } catch (error) {
-            if (error instanceof JobCancelled) break;
-            const message = error instanceof Error ? error.message : String(error);
-            if (error instanceof UnderstudyError && error.code === 'unknown-metric') {
-              problems.push({ uri: evaluation.manifest, range: this.metricsRange(evaluation), message, severity: vscode.DiagnosticSeverity.Error });
-              break;
+        try {
+          for (const [i, system] of evaluation.systems.entries()) {
+            if (abort.signal.aborted) break;
+            progress.report({ message: `${system.name} (${i + 1}/${evaluation.systems.length})`, increment: 100 / evaluation.systems.length });
+            try {
+              await this.store.attach(system.uri, evaluation.references, metrics, settings, {
+                name: system.name,
+                control: { signal: abort.signal },
+                readSystem: system.read,
+                readReferences: evaluation.readReferences,
+                referenceNames: evaluation.referenceStreams.map((s) => s.file),
+                layout: system.layout,
+                evaluation: evaluation.id,
+                watch: system.watch,
+              });
+            } catch (error) {
+              if (error instanceof JobCancelled) break;
+              const message = error instanceof Error ? error.message : String(error);
+              if (error instanceof UnderstudyError && error.code === 'unknown-metric') {
+                problems.push({ uri: evaluation.manifest, range: this.metricsRange(evaluation), message, severity: vscode.DiagnosticSeverity.Error });
+                break;
+              }
+              if (error instanceof UnderstudyError && typeof error.details.line === 'number' && system.uri.fragment === '') {
+                // A line of the system file cannot be read (e.g. not a JSON record): say so on that line.
+                problems.push({ uri: system.uri, range: { line: error.details.line - 1 }, message: `${message} ${system.name} is not scored until it can be read.`, severity: vscode.DiagnosticSeverity.Error });
+                continue;
+              }
+              problems.push({ uri: evaluation.manifest, range: { offset: 0, length: 1 }, message: `${system.name} could not be scored: ${message}`, severity: vscode.DiagnosticSeverity.Error });
             }
-            if (error instanceof UnderstudyError && typeof error.details.line === 'number' && system.uri.fragment === '') {
-              // A line of the system file cannot be read (e.g. not a JSON record): say so on that line.
-              problems.push({ uri: system.uri, range: { line: error.details.line - 1 }, message: `${message} ${system.name} is not scored until it can be read.`, severity: vscode.DiagnosticSeverity.Error });
-              continue;
-            }
-            problems.push({ uri: evaluation.manifest, range: { offset: 0, length: 1 }, message: `${system.name} could not be scored: ${message}`, severity: vscode.DiagnosticSeverity.Error });
           }
+        } finally {
+          signal?.removeEventListener('abort', onAbort);
         }
       },
     );

@@ -48,7 +48,11 @@ export class WorkerClient {
   private started = 0;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly extensionPath: string) {}
+  /** `workerScript`: the worker's bundle (dist/worker.js of the extension; tests give the compiled worker). */
+  constructor(
+    private readonly extensionPath: string,
+    private readonly workerScript = path.join(extensionPath, 'dist', 'worker.js'),
+  ) {}
 
   /** Counts worker starts: sessions belong to the generation they were opened in. */
   get generation(): number {
@@ -65,8 +69,25 @@ export class WorkerClient {
         reject(new JobCancelled());
         return;
       }
-      this.pending.set(id, { control, resolve: resolve as (value: unknown) => void, reject });
-      control.signal?.addEventListener('abort', () => Atomics.store(new Int32Array(cancelFlag), 0, 1), { once: true });
+      // The listener goes when the request settles: callers pass one signal to many requests (every system of an
+      // evaluation, every evaluation re-scored after a settings change), which would otherwise gather listeners.
+      const signal = control.signal;
+      const onAbort = (): void => {
+        Atomics.store(new Int32Array(cancelFlag), 0, 1);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settled = (): void => signal?.removeEventListener('abort', onAbort);
+      this.pending.set(id, {
+        control,
+        resolve: (value) => {
+          settled();
+          resolve(value as WorkerResults[T]);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      });
       worker.postMessage(message);
     });
   }
@@ -85,7 +106,7 @@ export class WorkerClient {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(path.join(this.extensionPath, 'dist', 'worker.js'));
+    const worker = new Worker(this.workerScript);
     this.started++;
     worker.on('message', (reply: WorkerReply) => this.onReply(reply));
     worker.on('error', (error) => this.failAll(error));
