@@ -18,6 +18,9 @@ export interface PanelHostOptions<From> {
   readonly isMessage: (value: unknown) => value is From;
 }
 
+/** What a panel does with the webview's (validated) messages; a failure it returns is shown as an error message. */
+export type PanelMessageHandler<From> = (message: From) => void | Promise<void>;
+
 /**
  * An analysis panel's webview (one editor panel, reused by later analyses): its HTML under a nonce-only CSP, the
  * latest state message (throttled while progress streams in, re-sent whenever the webview says it is ready, e.g.
@@ -36,7 +39,7 @@ export class WebviewPanelHost<State extends { readonly title: string }, From ext
   constructor(
     extensionUri: vscode.Uri,
     private readonly options: PanelHostOptions<From>,
-    private readonly onMessage: (message: From) => void,
+    private readonly onMessage: PanelMessageHandler<From>,
   ) {
     this.root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
   }
@@ -60,7 +63,11 @@ export class WebviewPanelHost<State extends { readonly title: string }, From ext
       webview.onDidReceiveMessage((received: unknown) => {
         if (!this.options.isMessage(received)) return;
         if (received.type === 'ready') this.flush();
-        this.onMessage(received);
+        void Promise.resolve()
+          .then(() => this.onMessage(received))
+          .catch((error: unknown) => {
+            void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
+          });
       });
       panel.onDidDispose(() => {
         if (this.panel !== panel) return;

@@ -79,11 +79,7 @@ export class ConditionsController implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly worker: WorkerClient,
   ) {
-    this.panel = new ConditionsPanel(context.extensionUri, (message) => {
-      void this.handle(message).catch((error: unknown) => {
-        void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    });
+    this.panel = new ConditionsPanel(context.extensionUri, (message) => this.handle(message));
     this.panel.onDidDispose(() => this.computation.cancel());
   }
 

@@ -6,7 +6,7 @@ import {
   MessageToCorrelationWebview,
   ShowCorrelationsMessage,
 } from '../../../webview/shared/correlation-protocol';
-import { WebviewPanelHost } from '../webview-panel-host';
+import { PanelMessageHandler, WebviewPanelHost } from '../webview-panel-host';
 
 /**
  * The correlation panel's webview (one editor panel, reused by later evaluations): the latest `correlations`
@@ -15,7 +15,7 @@ import { WebviewPanelHost } from '../webview-panel-host';
 export class CorrelationPanel extends WebviewPanelHost<ShowCorrelationsMessage, MessageFromCorrelationWebview, MessageToCorrelationWebview> {
   static readonly viewType = 'understudy.correlations';
 
-  constructor(extensionUri: vscode.Uri, onMessage: (message: MessageFromCorrelationWebview) => void) {
+  constructor(extensionUri: vscode.Uri, onMessage: PanelMessageHandler<MessageFromCorrelationWebview>) {
     super(extensionUri, { viewType: CorrelationPanel.viewType, bundle: 'correlation', documentTitle: 'Understudy correlations', html: correlationHtml, isMessage: isMessageFromCorrelationWebview }, onMessage);
   }
 }

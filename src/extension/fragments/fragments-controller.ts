@@ -70,11 +70,7 @@ export class FragmentsController implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly worker: WorkerClient,
   ) {
-    this.panel = new FragmentsPanel(context.extensionUri, (message) => {
-      void this.handle(message).catch((error: unknown) => {
-        void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    });
+    this.panel = new FragmentsPanel(context.extensionUri, (message) => this.handle(message));
     this.panel.onDidDispose(() => this.computation.cancel());
   }
 

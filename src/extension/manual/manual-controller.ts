@@ -49,11 +49,7 @@ export class ManualController implements vscode.Disposable {
     context: vscode.ExtensionContext,
     private readonly worker: WorkerClient,
   ) {
-    this.panel = new ManualPanel(context.extensionUri, (message) => {
-      void this.handle(message).catch((error: unknown) => {
-        void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    });
+    this.panel = new ManualPanel(context.extensionUri, (message) => this.handle(message));
     this.panel.onDidDispose(() => this.computation.cancel());
   }
 

@@ -68,11 +68,7 @@ export class AnalysisController implements vscode.Disposable {
     extensionUri: vscode.Uri,
     private readonly worker: WorkerClient,
   ) {
-    this.panel = new AnalysisPanel(extensionUri, kind, (message) => {
-      void this.handle(message).catch((error: unknown) => {
-        void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    });
+    this.panel = new AnalysisPanel(extensionUri, kind, (message) => this.handle(message));
     this.panel.onDidDispose(() => this.computation.cancel());
   }
 

@@ -28,9 +28,7 @@ export class GapController implements vscode.Disposable {
   private revision = 0;
 
   constructor(context: vscode.ExtensionContext) {
-    this.panel = new WebviewPanelHost<ShowGapMessage, MessageFromGapWebview>(context.extensionUri, { viewType: 'understudy.gap', bundle: 'gap', documentTitle: 'Understudy human–system gap', html: gapHtml, isMessage: isMessageFromGapWebview }, (message) => {
-      void this.handle(message).catch((error: unknown) => void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`));
-    });
+    this.panel = new WebviewPanelHost<ShowGapMessage, MessageFromGapWebview>(context.extensionUri, { viewType: 'understudy.gap', bundle: 'gap', documentTitle: 'Understudy human–system gap', html: gapHtml, isMessage: isMessageFromGapWebview }, (message) => this.handle(message));
   }
 
   get result(): HumanSystemGapResult | undefined {

@@ -53,9 +53,7 @@ export class RoseController implements vscode.Disposable {
     context: vscode.ExtensionContext,
     private readonly worker: WorkerClient,
   ) {
-    this.panel = new WebviewPanelHost<ShowRoseMessage, MessageFromRoseWebview>(context.extensionUri, { viewType: 'understudy.rose', bundle: 'rose', documentTitle: 'Understudy ROSE', html: roseHtml, isMessage: isMessageFromRoseWebview }, (message) => {
-      void this.handle(message).catch((error: unknown) => void vscode.window.showErrorMessage(`Understudy: ${error instanceof Error ? error.message : String(error)}`));
-    });
+    this.panel = new WebviewPanelHost<ShowRoseMessage, MessageFromRoseWebview>(context.extensionUri, { viewType: 'understudy.rose', bundle: 'rose', documentTitle: 'Understudy ROSE', html: roseHtml, isMessage: isMessageFromRoseWebview }, (message) => this.handle(message));
     this.panel.onDidDispose(() => this.computation.cancel());
   }
 
