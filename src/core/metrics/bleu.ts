@@ -161,6 +161,8 @@ class BleuCore {
   private readonly references: Int32Array[][];
   /** With one reference stream: each segment's reference n-grams, indexed once per distinct line. */
   private readonly indexes?: ReferenceIndex[];
+  /** With `indexes` and 13a: each segment's handle of its reference's table in `referenceWords`. */
+  private readonly wordTables?: Int32Array;
   private readonly matcher: ClippedNgramMatcher;
   private readonly singleCounter = new IndexedMatchCounter();
 
@@ -175,18 +177,22 @@ class BleuCore {
     // and with one reference stream their n-grams are indexed once.
     if (referenceSet.streams.length === 1) {
       const indexer = new ReferenceNgramIndexer();
-      const cache = new Map<string, ReferenceIndex>();
+      const cache = new Map<string, { index: ReferenceIndex; wordTable: number }>();
       const stream = referenceSet.streams[0];
       this.indexes = new Array<ReferenceIndex>(segments);
+      const wordTables = this.fast13a ? new Int32Array(segments) : undefined;
       for (let i = 0; i < segments; i++) {
         const line = stream[i];
-        let index = cache.get(line);
-        if (!index) {
+        let entry = cache.get(line);
+        if (!entry) {
           const ids = this.wordIds(line);
-          cache.set(line, (index = indexer.build(ids, 0, ids.length, options.maxOrder)));
+          const index = indexer.build(ids, 0, ids.length, options.maxOrder);
+          cache.set(line, (entry = { index, wordTable: wordTables ? this.referenceWords.addReference(index) : -1 }));
         }
-        this.indexes[i] = index;
+        this.indexes[i] = entry.index;
+        if (wordTables) wordTables[i] = entry.wordTable;
       }
+      this.wordTables = wordTables;
       this.references = [];
     } else {
       const cache = new Map<string, Int32Array>();
@@ -222,8 +228,8 @@ class BleuCore {
       if (!index) throw new RangeError(`BLEU: no references for segment ${segment}`);
       // One reference (the usual case): the hypothesis walks the reference's n-gram index, as chrF's does.
       let length: number;
-      if (this.fast13a) {
-        this.referenceWords.load(index);
+      if (this.fast13a && this.wordTables) {
+        this.referenceWords.select(index, this.wordTables[segment]);
         length = this.hypothesis13a.scan(hypothesis);
         this.singleCounter.countIds(index, this.hypothesis13a.scanned, length, N, out, 2, 1);
       } else {

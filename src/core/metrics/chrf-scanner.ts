@@ -1,3 +1,4 @@
+import { markReassignable } from '../runtime/reassignable-fields';
 import { isPythonWhitespace } from '../text/tokenizers/tokenizer-13a';
 import { WordInterner } from '../text/word-interner';
 
@@ -24,6 +25,10 @@ export class SymbolBuffer {
   length = 0;
   /** At least every symbol appended (scanners keep it up to date). */
   max = 0;
+
+  constructor() {
+    markReassignable(this, 'data');
+  }
 
   reserve(extra: number): void {
     if (this.length + extra <= this.data.length) return;
@@ -52,7 +57,9 @@ export class ChrfScanner {
   private units = new Uint16Array(1024);
   private readonly interner = new WordInterner();
 
-  constructor(private readonly keepWhitespace: boolean) {}
+  constructor(private readonly keepWhitespace: boolean) {
+    markReassignable(this, 'units');
+  }
 
   /** Appends the line's code points to `chars` and, when given, its chrF word ids to `words`. */
   scan(line: string, chars: SymbolBuffer, words: SymbolBuffer | undefined): void {

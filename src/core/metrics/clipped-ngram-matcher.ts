@@ -1,3 +1,4 @@
+import { markReassignable } from '../runtime/reassignable-fields';
 /**
  * Clipped n-gram matching of one hypothesis against its references — BLEU's modified precision counts — on integer
  * word ids, without building n-gram strings or allocating per segment.
@@ -22,7 +23,9 @@ export class ClippedNgramMatcher {
   private refMax = new Int32Array(256);
   private bounds = new Int32Array(16);
 
-  constructor(private readonly maxOrder: number) {}
+  constructor(private readonly maxOrder: number) {
+    markReassignable(this, 'unigramLocal', 'unigramStamp', 'uni', 'cur', 'hypCount', 'refCount', 'refMax', 'bounds');
+  }
 
   /**
    * Writes matches_n into `out[matchOffset + n − 1]` and hypothesis n-gram counts into `out[totalOffset + n − 1]` for

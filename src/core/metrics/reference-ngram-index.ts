@@ -1,4 +1,5 @@
 // Clipped n-gram match counting against a reference indexed once (used by chrf.ts and bleu.ts).
+import { markReassignable } from '../runtime/reassignable-fields';
 
 /**
  * A reference line's n-grams of orders 1..maxOrder, indexed once for every hypothesis counted against it.
@@ -61,7 +62,9 @@ export class ReferenceNgramIndexer {
   private readonly slab = new Int32Slab();
 
   /** `denseEntriesPerSymbol` only for tests (0 forces the hashed rows). */
-  constructor(private readonly denseEntriesPerSymbol = DENSE_ENTRIES_PER_SYMBOL) {}
+  constructor(private readonly denseEntriesPerSymbol = DENSE_ENTRIES_PER_SYMBOL) {
+    markReassignable(this, 'stamp', 'slot', 'unigramIds', 'unigramSymbols', 'seen', 'slotOf', 'work', 'groups', 'counts', 'extensions', 'slotCount', 'slotFirst');
+  }
 
   /** The index of `symbols[start..end)` (non-negative integers) for orders 1..maxOrder. */
   build(symbols: Int32Array, start: number, end: number, maxOrder: number): ReferenceIndex {
@@ -245,6 +248,10 @@ class Int32Slab {
   private buffer = new ArrayBuffer(0);
   private used = 0;
 
+  constructor() {
+    markReassignable(this, 'buffer');
+  }
+
   take(length: number): Int32Array {
     const bytes = 4 * length;
     if (this.used + bytes > this.buffer.byteLength) {
@@ -293,10 +300,17 @@ function hashedTarget(index: Int32Array, rowsAt: number, mask: number, t: number
 
 const EMPTY_ROWS = new Int16Array(0);
 
-/** The reference's distinct symbols, in the order of their unigram ids (1..). */
-export function unigramSymbols(index: ReferenceIndex): Int32Array {
-  const data = index.data;
-  return data.subarray(HEADER + data[0], HEADER + data[0] + data[1]);
+/**
+ * Where the reference's distinct symbols lie in `index.data`: the symbol of unigram id u (1..U) is at the offset
+ * returned + u (read in place, as a subarray would be an object per call).
+ */
+export function unigramSymbolBase(index: ReferenceIndex): number {
+  return HEADER + index.data[0] - 1;
+}
+
+/** The reference's count of distinct symbols (its largest unigram id). */
+export function distinctSymbols(index: ReferenceIndex): number {
+  return index.data[1];
 }
 
 /** The reference's symbol count. */
@@ -326,6 +340,10 @@ export class IndexedMatchCounter {
   /** Per order, as differences: matches of once-only reference n-grams (order n's are the sum of entries 1..n). */
   private onceOnly = new Int32Array(16);
   private sink = 0;
+
+  constructor() {
+    markReassignable(this, 'unigramOf', 'ids', 'hypCount', 'reach', 'matched', 'onceOnly');
+  }
 
   /**
    * Writes the matches of order n into `out[at + stride·(n − 1)]` for n = 1..maxOrder (maxOrder at most the

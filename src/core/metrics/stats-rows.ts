@@ -1,3 +1,4 @@
+import { markReassignable } from '../runtime/reassignable-fields';
 /**
  * Fresh, zeroed statistics rows for a metric's `stats()`, carved out of shared buffers: creating a Float64Array with
  * its own buffer costs far more than filling it (an allocation and a backing store per row, 100,000 times for a
@@ -8,7 +9,9 @@ export class StatsRows {
   private buffer = new ArrayBuffer(0);
   private used = 0;
 
-  constructor(private readonly width: number) {}
+  constructor(private readonly width: number) {
+    markReassignable(this, 'buffer');
+  }
 
   next(): Float64Array {
     const bytes = 8 * this.width;

@@ -1,3 +1,4 @@
+import { markReassignable } from '../runtime/reassignable-fields';
 /** How a tokenizer numbers the words it finds: a `WordInterner`, or a lookup that knows only some words (0 else). */
 export interface WordNumbering {
   intern(codes: Uint16Array, start: number, end: number): number;
@@ -19,6 +20,10 @@ export class WordInterner implements WordNumbering {
   private table = new Int32Array(1 << 13).fill(-1);
   private count = 0;
   private scratch = new Uint16Array(256);
+
+  constructor() {
+    markReassignable(this, 'pool', 'offsets', 'lengths', 'hashes', 'table', 'scratch');
+  }
 
   get size(): number {
     return this.count;

@@ -1,3 +1,4 @@
+import { markReassignable } from '../../runtime/reassignable-fields';
 import { WordNumbering } from '../word-interner';
 import { pythonRstrip } from './python-strip';
 import { applyLanguageIndependentSteps13a, isPunctuation13a, isPythonWhitespace } from './tokenizer-13a';
@@ -21,7 +22,9 @@ export class Tokenizer13aIds {
   private count = 0;
   private readonly single = new Uint16Array(1);
 
-  constructor(private readonly interner: WordNumbering) {}
+  constructor(private readonly interner: WordNumbering) {
+    markReassignable(this, 'chunk', 'a', 'b', 'ids');
+  }
 
   /** Word ids of `line` after sacreBLEU's BLEU preprocessing (`rstrip`) and 13a tokenization. */
   words(line: string): Int32Array {
