@@ -31,6 +31,8 @@ export interface BenchResult {
 
 /** Prepares the metric against the references and sums every segment's stats: the corpus score's whole compute. */
 function corpusCompute(name: string, references: string[][], hypotheses: string[], settings: MetricSettings = DEFAULT_METRIC_SETTINGS): number {
+  // What reading the files (and any case before) left behind is collected first: not this metric's cost.
+  collectGarbage();
   const start = performance.now();
   const metric = metricRequest(name, settings).prepare({ streams: references });
   const totals = new Float64Array(metric.statsLayout.length);

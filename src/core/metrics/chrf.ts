@@ -122,6 +122,8 @@ class ChrfCore {
     const cache = new Map<string, IndexedReference>();
     const chars = new SymbolBuffer();
     const words = new SymbolBuffer();
+    // chrF proper (word order 0) counts no words: every reference shares one empty word index.
+    const noWords = o.wordOrder === 0 ? indexer.build(words.data, 0, 0, 0) : undefined;
     this.refs = new Array<IndexedReference>(this.referenceCount * this.segments);
     let entry = 0;
     for (const stream of referenceSet.streams) {
@@ -131,7 +133,7 @@ class ChrfCore {
         if (!ref) {
           chars.length = words.length = 0;
           this.scanner.scan(o.lowercase ? lower(line) : line, chars, o.wordOrder > 0 ? words : undefined);
-          ref = { chars: indexer.build(chars.data, 0, chars.length, o.charOrder), words: indexer.build(words.data, 0, words.length, o.wordOrder) };
+          ref = { chars: indexer.build(chars.data, 0, chars.length, o.charOrder), words: noWords ?? indexer.build(words.data, 0, words.length, o.wordOrder) };
           cache.set(line, ref);
         }
         this.refs[entry++] = ref;
