@@ -11,6 +11,7 @@ const targets = [
   { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], banner: { js: '"use strict";\nglobalThis.__understudyLoadStart = performance.now();' }, footer: { js: 'globalThis.__understudyLoadEnd = performance.now();' } },
   { entryPoints: ['src/worker/worker.ts'], outfile: 'dist/worker.js' },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
+  { entryPoints: ['src/core/syntax/parse-pool-thread.ts'], outfile: 'dist/parse-pool-thread.js' },
 ];
 
 const webviewTargets = [

@@ -17,6 +17,8 @@ export type UnderstudyErrorCode =
   | 'bad-judgments'
   | 'bad-parse-file'
   | 'bad-parser-model'
+  // The built-in parser's threads stopped answering (the tree source then parses on its own thread).
+  | 'parser-threads'
   // Manual evaluation (pyramids, reliability data, nuggets, relevance judgments): an annotation file that cannot be read.
   | 'bad-annotations';
 

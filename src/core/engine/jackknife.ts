@@ -37,6 +37,8 @@ export function withJackknife(references: ReferenceSet, prepare: (references: Re
     // What matched is shown against all references: the jackknife changes the weighting, not the matches.
     explain: (hypothesis: string, segment: number) => full.explain(hypothesis, segment),
     signature: () => `${full.signature()}|jackknife:yes`,
+    // The leave-one-out metrics read the same trees as the full one.
+    anticipate: full.anticipate && ((hypotheses: readonly string[]) => full.anticipate!(hypotheses)),
   };
 }
 

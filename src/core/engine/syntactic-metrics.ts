@@ -2,6 +2,7 @@ import { UnderstudyError } from '../errors';
 import { PreparedMetric, ReferenceSet } from '../metrics/metric';
 import { TreeSource } from '../syntax/tree-source';
 import { ParserTreeSource } from '../syntax/parser-tree-source';
+import { defaultParseThreads, ParsePool } from '../syntax/parse-pool';
 import { createParser } from '../io/parser-model-file';
 import { ConstituencyTreeSource, noConstituencyTreesError } from '../syntax/constituency-tree-source';
 import { SynonymSource } from '../syntax/synonym-source';
@@ -62,6 +63,7 @@ function shippedWordNet(): SynonymSource {
 }
 
 let builtInTrees: ParserTreeSource | undefined;
+let builtInPool: ParsePool | undefined;
 
 /**
  * The user's parses when given, else the built-in parser (one per process: its model loads on the first parse and
@@ -73,15 +75,39 @@ function dependencyTrees(resources: SyntaxResources): TreeSource {
   return builtInTrees;
 }
 
+/**
+ * A metric on the built-in parser's trees parses in bulk, on the parser's threads, what it is about to ask for: the
+ * references before it is prepared (preparing reads their trees), then each batch of hypotheses announced to it.
+ * Parses are the same as one at a time; only time differs. Other tree sources are read as they are.
+ */
+function onTrees(references: ReferenceSet, trees: TreeSource, prepare: () => PreparedMetric): PreparedMetric {
+  if (trees !== builtInTrees) return prepare();
+  const source = builtInTrees;
+  builtInPool ??= new ParsePool({ threads: defaultParseThreads() });
+  const pool = builtInPool.available ? builtInPool : undefined;
+  if (!pool) return prepare();
+  source.parseAhead(references.streams.flat(), pool);
+  const metric = prepare();
+  const anticipating = Object.create(metric) as PreparedMetric;
+  Object.defineProperty(anticipating, 'anticipate', {
+    value(hypotheses: readonly string[]): void {
+      source.parseAhead(hypotheses, pool);
+      metric.anticipate?.(hypotheses);
+    },
+  });
+  return anticipating;
+}
+
 /** The factory of a syntactic metric name, or undefined when the name is not one. */
 export function syntacticFactory(name: string): SyntacticFactory | undefined {
   const triple = parseTripleMetricName(name);
   if (triple) {
     return (references, s, resources) => {
-      const options = { name, trees: dependencyTrees(resources), switches: triple.switches, partialMode: s.depPartialMode, beta: s.depBeta, synonyms: triple.switches.wn ? (resources.synonyms ?? shippedWordNet()) : resources.synonyms };
-      if (triple.base === 'dep-f') return prepareDependencyF(references, options);
+      const trees = dependencyTrees(resources);
+      const options = { name, trees, switches: triple.switches, partialMode: s.depPartialMode, beta: s.depBeta, synonyms: triple.switches.wn ? (resources.synonyms ?? shippedWordNet()) : resources.synonyms };
+      if (triple.base === 'dep-f') return onTrees(references, trees, () => prepareDependencyF(references, options));
       const prepare = (refs: ReferenceSet): PreparedMetric => prepareDepeval(refs, options);
-      return s.depevalJackknife ? withJackknife(references, prepare) : prepare(references);
+      return onTrees(references, trees, () => (s.depevalJackknife ? withJackknife(references, prepare) : prepare(references)));
     };
   }
   switch (name) {
@@ -91,22 +117,33 @@ export function syntacticFactory(name: string): SyntacticFactory | undefined {
         const trees = dependencyTrees(resources);
         const prepare = (refs: ReferenceSet): PreparedMetric =>
           prepareBasicElements(refs, { name, trees, mode: name === 'be' ? 'HMR' : 'HM', stem: s.beStem, modelAverage: s.rougeModelAverage, alpha: s.rougeAlpha });
-        return s.rougeJackknife ? withJackknife(references, prepare) : prepare(references);
+        return onTrees(references, trees, () => (s.rougeJackknife ? withJackknife(references, prepare) : prepare(references)));
       };
     case 'hwcm':
-      return (references, s, resources) => prepareHwcm(references, dependencyTrees(resources), { name, maxDepth: s.hwcmDepth, lowercase: s.lowercase });
+      return (references, s, resources) => {
+        const trees = dependencyTrees(resources);
+        return onTrees(references, trees, () => prepareHwcm(references, trees, { name, maxDepth: s.hwcmDepth, lowercase: s.lowercase }));
+      };
     case 'dstm':
-      return (references, s, resources) => prepareDstm(references, dependencyTrees(resources), { name, maxDepth: s.stmDepth, lowercase: s.lowercase });
+      return (references, s, resources) => {
+        const trees = dependencyTrees(resources);
+        return onTrees(references, trees, () => prepareDstm(references, trees, { name, maxDepth: s.stmDepth, lowercase: s.lowercase }));
+      };
     case 'stm':
       return (references, s, resources) => {
         if (!resources.constituencyTrees) throw noConstituencyTreesError(name);
         return prepareStm(references, resources.constituencyTrees, { name, maxDepth: s.stmDepth });
       };
     case 'dp-hwc':
-      return (references, s, resources) =>
-        prepareDpHwc(references, dependencyTrees(resources), { name, maxDepth: s.hwcmDepth, items: s.dpHwcItems, lowercase: s.lowercase });
+      return (references, s, resources) => {
+        const trees = dependencyTrees(resources);
+        return onTrees(references, trees, () => prepareDpHwc(references, trees, { name, maxDepth: s.hwcmDepth, items: s.dpHwcItems, lowercase: s.lowercase }));
+      };
     case 'dp-or':
-      return (references, s, resources) => prepareDpOverlap(references, dependencyTrees(resources), { name, lowercase: s.lowercase });
+      return (references, s, resources) => {
+        const trees = dependencyTrees(resources);
+        return onTrees(references, trees, () => prepareDpOverlap(references, trees, { name, lowercase: s.lowercase }));
+      };
     default:
       return undefined;
   }

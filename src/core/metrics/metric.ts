@@ -48,6 +48,12 @@ export interface PreparedMetric {
   /** Reproducibility string, sacreBLEU style: `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0`. */
   signature(): string;
   /**
+   * The hypotheses about to be scored (a system's lines, or the lines an edit changed), for work best done in bulk
+   * before the `stats` calls: the built-in parser parses them, and the references not parsed yet, on several
+   * threads. Optional for metrics and for callers: `stats` gives the same rows either way.
+   */
+  anticipate?(hypotheses: readonly string[]): void;
+  /**
    * Present when a segment's statistics against several references follow from its statistics against each of them
    * alone, as ROUGE-1.5.5's `-f A` sums per-model counts and `-f B`, chrF, TER and rouge-score pick one reference.
    * `rows` holds the segment's per-reference rows, reference r's at `offset + r · width` (width = statsLayout.length),

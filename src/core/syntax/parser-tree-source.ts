@@ -1,5 +1,7 @@
+import { UnderstudyError } from '../errors';
 import { UNDERSTUDY_VERSION } from '../version';
 import { conlluSentencesOfLine, Parser } from './parser';
+import { ParsePool } from './parse-pool';
 import { ParsedLine, TreeSource } from './tree-source';
 
 /** Lines kept parsed (a reference is asked for by every system scored against it, and by explain). */
@@ -20,13 +22,44 @@ export class ParserTreeSource implements TreeSource {
   trees(line: string): ParsedLine {
     let parsed = this.cache.get(line);
     if (!parsed) {
-      const result = this.parser.parseLine(line);
-      const sentences = conlluSentencesOfLine(result, 0);
-      const spans = result.sentenceStarts.map((start, k) => result.spans.slice(start, k + 1 < result.sentenceStarts.length ? result.sentenceStarts[k + 1] : result.spans.length));
-      parsed = { sentences, spans };
-      if (this.cache.size >= CACHED_LINES) this.cache.clear();
-      this.cache.set(line, parsed);
+      parsed = parsedLine(this.parser, line);
+      this.keep(line, parsed);
     }
     return parsed;
   }
+
+  /**
+   * Parses ahead, on `pool`'s threads, the lines of `lines` not parsed yet, so that `trees` then finds them: what a
+   * scoring run calls with every line it is about to score. Does nothing for fewer than `pool.minimumLines` new lines,
+   * which parse sooner on this thread than the pool's threads load the model.
+   */
+  parseAhead(lines: Iterable<string>, pool: ParsePool | undefined): void {
+    if (!pool) return;
+    const missing = new Set<string>();
+    for (const line of lines) if (!this.cache.has(line)) missing.add(line);
+    if (missing.size < pool.minimumLines) return;
+    const batch = [...missing].slice(0, CACHED_LINES);
+    let parsed: ParsedLine[];
+    try {
+      parsed = pool.parse(batch);
+    } catch (error) {
+      // Threads that stopped answering cost time, not parses: `trees` parses each line here when asked.
+      if (error instanceof UnderstudyError && error.code === 'parser-threads') return;
+      throw error;
+    }
+    batch.forEach((line, k) => this.keep(line, parsed[k]));
+  }
+
+  private keep(line: string, parsed: ParsedLine): void {
+    if (this.cache.size >= CACHED_LINES) this.cache.clear();
+    this.cache.set(line, parsed);
+  }
+}
+
+/** `line` parsed, as a tree source answers: its sentences numbered from 1, each word's span in the line. */
+export function parsedLine(parser: Parser, line: string): ParsedLine {
+  const result = parser.parseLine(line);
+  const sentences = conlluSentencesOfLine(result, 0);
+  const spans = result.sentenceStarts.map((start, k) => result.spans.slice(start, k + 1 < result.sentenceStarts.length ? result.sentenceStarts[k + 1] : result.spans.length));
+  return { sentences, spans };
 }

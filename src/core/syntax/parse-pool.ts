@@ -1,0 +1,138 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from 'worker_threads';
+import { UnderstudyError } from '../errors';
+import { ParsedLine } from './tree-source';
+
+/** What a pool thread answers for one batch of lines. */
+export type ParseBatchReply =
+  | { readonly batch: number; readonly parsed: ParsedLine[] }
+  | { readonly batch: number; readonly error: string; readonly code?: string };
+
+/** What a pool thread is started with. */
+export interface ParsePoolThreadData {
+  readonly port: MessagePort;
+  /** Shared counter: a thread adds 1 and notifies after each reply it posts. */
+  readonly replies: Int32Array;
+  readonly modelFile?: string;
+}
+
+export interface ParsePoolOptions {
+  /**
+   * Threads to parse on at most (each loads its own copy of the model, about 100 MB, on its first batch); a call
+   * starts one per `minimumLines` lines it parses, up to this.
+   */
+  readonly threads: number;
+  /** Below this many new lines `ParserTreeSource.parseAhead` parses on the calling thread instead. */
+  readonly minimumLines?: number;
+  /** Lines sent to a thread at a time: small enough that the threads finish together. */
+  readonly batchLines?: number;
+  /** The thread script (default: parse-pool-thread.js beside this code, in dist/ or out/src/core/syntax/). */
+  readonly script?: string;
+  /** A model file other than the shipped one. */
+  readonly modelFile?: string;
+  /** Give up when no thread has answered for this long (a thread that died cannot say so). */
+  readonly silenceLimitMs?: number;
+}
+
+/** A pool pays for itself above about this many lines: parsing them here takes as long as a thread's model load. */
+export const DEFAULT_MINIMUM_LINES = 300;
+
+/**
+ * Threads for the built-in parser: two where the machine has two cores or more (the caller waits meanwhile; each
+ * thread holds a model of about 100 MB), or `UNDERSTUDY_PARSER_THREADS` when set (1: parse on the scoring thread).
+ */
+export function defaultParseThreads(): number {
+  const asked = Number.parseInt(process.env.UNDERSTUDY_PARSER_THREADS ?? '', 10);
+  if (Number.isInteger(asked) && asked >= 1) return asked;
+  return Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+}
+
+/**
+ * The built-in parser on several threads, behind a synchronous call: scoring is synchronous (a metric's `stats` asks
+ * for one line's parse), so the caller hands over every line it is about to score, blocks on `Atomics.wait` while
+ * the threads parse batches, and takes their answers with `receiveMessageOnPort`, which needs no event loop. The
+ * threads start on the first `parse` and stay (unreferenced, so they keep no process alive) until `close`.
+ */
+export class ParsePool {
+  readonly minimumLines: number;
+  private readonly batchLines: number;
+  private readonly script: string;
+  private threads: { worker: Worker; port: MessagePort }[] = [];
+  private readonly replies = new Int32Array(new SharedArrayBuffer(4));
+
+  constructor(private readonly options: ParsePoolOptions) {
+    this.minimumLines = options.minimumLines ?? DEFAULT_MINIMUM_LINES;
+    this.batchLines = options.batchLines ?? 32;
+    this.script = options.script ?? path.join(__dirname, 'parse-pool-thread.js');
+  }
+
+  /** Whether the thread script is installed (a pool without it would wait for threads that never start). */
+  get available(): boolean {
+    return this.options.threads > 1 && fs.existsSync(this.script);
+  }
+
+  /** The parses of `lines`, in order (the same as `parsedLine` gives on this thread). */
+  parse(lines: readonly string[]): ParsedLine[] {
+    const threads = this.start(Math.min(this.options.threads, Math.max(1, Math.ceil(lines.length / Math.max(1, this.minimumLines)))));
+    const results = new Array<ParsedLine>(lines.length);
+    const batches = Math.ceil(lines.length / this.batchLines);
+    let next = 0;
+    let outstanding = 0;
+    const send = (k: number): void => {
+      if (next >= batches) return;
+      const from = next * this.batchLines;
+      threads[k].port.postMessage({ batch: next, lines: lines.slice(from, from + this.batchLines) });
+      next++;
+      outstanding++;
+    };
+    for (let k = 0; k < threads.length; k++) send(k);
+    const silenceLimit = this.options.silenceLimitMs ?? 120_000;
+    let seen = Atomics.load(this.replies, 0);
+    let silentSince = Date.now();
+    while (outstanding > 0) {
+      if (Atomics.wait(this.replies, 0, seen, 1000) === 'timed-out' && Date.now() - silentSince > silenceLimit) {
+        this.close();
+        throw new UnderstudyError('parser-threads', `The parser threads stopped answering (nothing for ${Math.round(silenceLimit / 1000)} s); parsing was abandoned.`);
+      }
+      seen = Atomics.load(this.replies, 0);
+      for (let k = 0; k < threads.length; k++) {
+        for (let received = receiveMessageOnPort(threads[k].port); received; received = receiveMessageOnPort(threads[k].port)) {
+          const reply = received.message as ParseBatchReply;
+          outstanding--;
+          silentSince = Date.now();
+          if ('error' in reply) {
+            this.close();
+            throw new UnderstudyError(reply.code === 'bad-parser-model' ? 'bad-parser-model' : 'parser-threads', reply.error);
+          }
+          reply.parsed.forEach((parsed, i) => (results[reply.batch * this.batchLines + i] = parsed));
+          send(k);
+        }
+      }
+    }
+    return results;
+  }
+
+  /** Stops the threads (a later `parse` starts new ones). */
+  close(): void {
+    for (const { worker, port } of this.threads) {
+      port.close();
+      void worker.terminate();
+    }
+    this.threads = [];
+  }
+
+  /** The threads, `count` of them at least (started threads stay: their model is loaded). */
+  private start(count: number): { worker: Worker; port: MessagePort }[] {
+    while (this.threads.length < count) {
+      const { port1, port2 } = new MessageChannel();
+      const workerData: ParsePoolThreadData = { port: port2, replies: this.replies, modelFile: this.options.modelFile };
+      const worker = new Worker(this.script, { workerData, transferList: [port2] });
+      worker.unref();
+      port1.unref();
+      this.threads.push({ worker, port: port1 });
+    }
+    return this.threads;
+  }
+}
