@@ -7,8 +7,8 @@
 const fs = require('fs');
 const path = require('path');
 
-/** `understudy.*` settings that are about the views, not the metrics: not part of a manifest's `settings`. */
-const VIEW_SETTINGS = /^understudy\.(decorations|colors|highlights|manifest|significance|compare|export|report|meta)\./;
+/** `understudy.*` settings that are about the views or the machine, not the metrics: not part of a manifest's `settings`. */
+const VIEW_SETTINGS = /^understudy\.(decorations|colors|highlights|manifest|significance|compare|export|report|meta|performance)\./;
 
 function manifestSchema(root) {
   const schema = JSON.parse(fs.readFileSync(path.join(root, 'resources', 'manifest-schema.template.json'), 'utf8'));

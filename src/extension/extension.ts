@@ -19,7 +19,8 @@ import { registerRose } from './rose/register-rose';
 
 export function activate(context: vscode.ExtensionContext): UnderstudyApi {
   const started = performance.now();
-  const worker = new WorkerClient(context.extensionPath);
+  // The built-in parser's threads are set when the scoring worker starts (0: Understudy chooses).
+  const worker = new WorkerClient(context.extensionPath, undefined, () => vscode.workspace.getConfiguration('understudy').get<number>('performance.parserThreads', 0));
   const store = new EvaluationStore(worker);
   const view = new ResultsView();
   const panel = new ReportPanel(context.extensionUri);

@@ -48,10 +48,14 @@ export class WorkerClient {
   private started = 0;
   private readonly pending = new Map<number, Pending>();
 
-  /** `workerScript`: the worker's bundle (dist/worker.js of the extension; tests give the compiled worker). */
+  /**
+   * `workerScript`: the worker's bundle (dist/worker.js of the extension; tests give the compiled worker).
+   * `parserThreads`: read at each worker start; above 0 it sets the built-in parser's thread count there.
+   */
   constructor(
     private readonly extensionPath: string,
     private readonly workerScript = path.join(extensionPath, 'dist', 'worker.js'),
+    private readonly parserThreads: () => number = () => 0,
   ) {}
 
   /** Counts worker starts: sessions belong to the generation they were opened in. */
@@ -106,7 +110,9 @@ export class WorkerClient {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerScript);
+    const threads = this.parserThreads();
+    const env = Number.isInteger(threads) && threads > 0 ? { ...process.env, UNDERSTUDY_PARSER_THREADS: String(threads) } : process.env;
+    const worker = new Worker(this.workerScript, { env });
     this.started++;
     worker.on('message', (reply: WorkerReply) => this.onReply(reply));
     worker.on('error', (error) => this.failAll(error));
