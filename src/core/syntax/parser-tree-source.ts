@@ -30,14 +30,14 @@ export class ParserTreeSource implements TreeSource {
 
   /**
    * Parses ahead, on `pool`'s threads, the lines of `lines` not parsed yet, so that `trees` then finds them: what a
-   * scoring run calls with every line it is about to score. Does nothing for fewer than `pool.minimumLines` new lines,
-   * which parse sooner on this thread than the pool's threads load the model.
+   * scoring run calls with every line it is about to score. Does nothing when there are too few new lines to be worth
+   * the threads (`pool.worthwhile`): `trees` parses them here when asked.
    */
   parseAhead(lines: Iterable<string>, pool: ParsePool | undefined): void {
     if (!pool) return;
     const missing = new Set<string>();
     for (const line of lines) if (!this.cache.has(line)) missing.add(line);
-    if (missing.size < pool.minimumLines) return;
+    if (!pool.worthwhile(missing.size)) return;
     const batch = [...missing].slice(0, CACHED_LINES);
     let parsed: ParsedLine[];
     try {
