@@ -346,8 +346,11 @@ describe('Editor views of an evaluation', () => {
       await editorConfig.update('wordWrap', 'on', vscode.ConfigurationTarget.Global);
       const source = await vscode.window.showTextDocument(facebook(), { preview: false, viewColumn: vscode.ViewColumn.One });
       await vscode.commands.executeCommand('understudy.revealInTree', facebook());
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await hoverAt(16, 12, { editor: source, keepOpen: true });
+      // The hover shows the line's scores, so it appears only once they are painted (a busy machine takes its time
+      // re-scoring after the settings test before: a CI run saw no hover within 10 s).
+      source.revealRange(new vscode.Range(16, 0, 16, 0), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      await waitForRendered(() => renderedLineDecorations('hyp.Facebook-AI.en'), (r) => afterText(r.find((l) => l.line === 16)).startsWith('BLEU '), 'line 17 scored');
+      await hoverAt(16, 12, { editor: source, keepOpen: true, timeoutMs: 30_000 });
       await screenshot('understudy-editor');
       await vscode.commands.executeCommand('editor.action.hideHover');
       await editorConfig.update('wordWrap', undefined, vscode.ConfigurationTarget.Global);
