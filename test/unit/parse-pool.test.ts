@@ -35,6 +35,19 @@ describe('parser pool: the built-in parser on several threads, called synchronou
     assert.deepStrictEqual(pool.parse(LINES), LINES.map((line) => parsedLine(parser, line)));
   });
 
+  it('gives the same parses when its threads share this thread’s model (its weights on shared memory, not copied)', () => {
+    const parser = createParser();
+    const shared = parser.sharedModel();
+    assert.ok(shared.tables.parser.slots.buffer instanceof SharedArrayBuffer);
+    assert.strictEqual(shared.data.parser.keys.length, 0, 'the weight arrays stay behind');
+    const sharing = new ParsePool({ threads: 2, minimumLines: 1, batchLines: 4, model: () => shared });
+    try {
+      assert.deepStrictEqual(sharing.parse(LINES), LINES.map((line) => parsedLine(parser, line)));
+    } finally {
+      sharing.close();
+    }
+  });
+
   it('fills the tree source, which then answers without parsing; lines parsed already are not sent again', () => {
     const source = new ParserTreeSource(refusingParser());
     source.parseAhead(LINES.slice(0, 10), pool);

@@ -4,6 +4,7 @@ import { TreeSource } from '../syntax/tree-source';
 import { ParserTreeSource } from '../syntax/parser-tree-source';
 import { defaultParseThreads, ParsePool } from '../syntax/parse-pool';
 import { createParser } from '../io/parser-model-file';
+import { Parser } from '../syntax/parser';
 import { ConstituencyTreeSource, noConstituencyTreesError } from '../syntax/constituency-tree-source';
 import { SynonymSource } from '../syntax/synonym-source';
 import { loadWordNet } from '../io/wordnet-file';
@@ -62,6 +63,7 @@ function shippedWordNet(): SynonymSource {
   return new WordNetSynonymSource(loadWordNet());
 }
 
+let builtInParser: Parser | undefined;
 let builtInTrees: ParserTreeSource | undefined;
 let builtInPool: ParsePool | undefined;
 
@@ -71,7 +73,8 @@ let builtInPool: ParsePool | undefined;
  */
 function dependencyTrees(resources: SyntaxResources): TreeSource {
   if (resources.trees) return resources.trees;
-  builtInTrees ??= new ParserTreeSource(createParser());
+  builtInParser ??= createParser();
+  builtInTrees ??= new ParserTreeSource(builtInParser);
   return builtInTrees;
 }
 
@@ -83,7 +86,9 @@ function dependencyTrees(resources: SyntaxResources): TreeSource {
 function onTrees(references: ReferenceSet, trees: TreeSource, prepare: () => PreparedMetric): PreparedMetric {
   if (trees !== builtInTrees) return prepare();
   const source = builtInTrees;
-  builtInPool ??= new ParsePool({ threads: defaultParseThreads() });
+  const parser = builtInParser;
+  // The threads share this thread's model: its weights are not copied (nor loaded again).
+  builtInPool ??= new ParsePool({ threads: defaultParseThreads(), model: parser && (() => parser.sharedModel()) });
   const pool = builtInPool.available ? builtInPool : undefined;
   if (!pool) return prepare();
   source.parseAhead(references.streams.flat(), pool);

@@ -2,11 +2,12 @@
 import { parentPort, workerData } from 'worker_threads';
 import { createParser } from '../io/parser-model-file';
 import { ParseBatchReply, ParsePoolThreadData } from './parse-pool';
+import { Parser } from './parser';
 import { parsedLine } from './parser-tree-source';
 
 if (parentPort) {
-  const { port, replies, modelFile } = workerData as ParsePoolThreadData;
-  const parser = createParser(modelFile);
+  const { port, replies, model, modelFile } = workerData as ParsePoolThreadData;
+  const parser = model ? new Parser(() => model.data, { tables: model.tables }) : createParser(modelFile);
   port.on('message', (request: { batch: number; lines: string[] }) => {
     let reply: ParseBatchReply;
     try {

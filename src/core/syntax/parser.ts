@@ -8,7 +8,7 @@ import { ModelFormatError, ParserModelData } from './model-format';
 import { Morphology } from './morphology';
 import { coarseTagIds } from './parser-features';
 import { PosTagger } from './pos-tagger';
-import { SparseWeights } from './sparse-weights';
+import { SparseWeightData, SparseWeights, SparseWeightTable } from './sparse-weights';
 import { TagLexicon } from './tag-lexicon';
 
 /** A parsed line: its words as a UD tree, and each word's span in the line (words of "don't" share one). */
@@ -28,6 +28,20 @@ export interface ParsedLine {
  */
 export const FEATURE_SET = 'tagger-2/parser-2';
 
+/** The three classifiers' weight tables, as laid out for scoring (on shared memory: see `Parser.sharedModel`). */
+export interface ModelWeightTables {
+  readonly taggerFirstPass: SparseWeightTable;
+  readonly taggerSecondPass: SparseWeightTable;
+  readonly parser: SparseWeightTable;
+}
+
+/** A loaded model as another thread takes it: the weights' tables shared, the rest (small) copied. */
+export interface SharedParserModel {
+  /** The model without its weight arrays (their tables are in `tables`). */
+  readonly data: ParserModelData;
+  readonly tables: ModelWeightTables;
+}
+
 /** The loaded model's parts, ready to use. */
 class LoadedModel {
   readonly tagger: PosTagger;
@@ -37,17 +51,24 @@ class LoadedModel {
   readonly upos: string[];
   readonly xpos: string[];
 
+  readonly tables: ModelWeightTables;
+
   constructor(
     readonly data: ParserModelData,
     beamWidth: number | undefined,
+    tables: ModelWeightTables | undefined,
   ) {
     if (data.featureSet !== FEATURE_SET) {
       throw new ModelFormatError(`the model was trained with features "${data.featureSet}", this Understudy extracts "${FEATURE_SET}" (retrain with scripts/train-parser, or use the model shipped with this version)`);
     }
-    this.tagger = new PosTagger(new SparseWeights(data.taggerFirstPass), new SparseWeights(data.taggerSecondPass), new TagLexicon(data.tagLexicon));
+    const firstPass = new SparseWeights(tables?.taggerFirstPass ?? data.taggerFirstPass);
+    const secondPass = new SparseWeights(tables?.taggerSecondPass ?? data.taggerSecondPass);
+    const parser = new SparseWeights(tables?.parser ?? data.parser);
+    this.tables = { taggerFirstPass: firstPass.table, taggerSecondPass: secondPass.table, parser: parser.table };
+    this.tagger = new PosTagger(firstPass, secondPass, new TagLexicon(data.tagLexicon));
     const rootLabel = data.labels.indexOf('root');
     if (rootLabel < 0) throw new Error('parser model: no "root" label');
-    this.parser = new DependencyParser(new SparseWeights(data.parser), data.labels.length, rootLabel, coarseTagIds(data.tags), beamWidth ?? data.parserBeamWidth ?? 1);
+    this.parser = new DependencyParser(parser, data.labels.length, rootLabel, coarseTagIds(data.tags), beamWidth ?? data.parserBeamWidth ?? 1);
     this.lemmatizer = new Lemmatizer(data.lemmatizer);
     this.morphology = new Morphology(data.morphology);
     this.upos = data.tags.map((t) => t.slice(0, t.indexOf(' ')));
@@ -61,6 +82,8 @@ export interface ParserOptions {
    * greedily; a wider beam than the model's is slower and may or may not be more accurate.
    */
   readonly beamWidth?: number;
+  /** The weights already laid out (another thread's `sharedModel().tables`): `loadModel`'s weight arrays are ignored. */
+  readonly tables?: ModelWeightTables;
 }
 
 /**
@@ -100,8 +123,19 @@ export class Parser {
     return this.ensureModel().data.metadata;
   }
 
+  /**
+   * The loaded model (loaded now if need be) for parsers on other threads: `new Parser(() => shared.data, { tables:
+   * shared.tables })` there parses as this one does, with the weights (nearly all of the model's memory) not copied.
+   */
+  sharedModel(): SharedParserModel {
+    const model = this.ensureModel();
+    const none = (w: SparseWeightData): SparseWeightData => ({ ...w, keys: new Uint32Array(0), rowStarts: new Uint32Array(1), classes: new Uint8Array(0), weights: new Int16Array(0) });
+    const data = model.data;
+    return { data: { ...data, taggerFirstPass: none(data.taggerFirstPass), taggerSecondPass: none(data.taggerSecondPass), parser: none(data.parser) }, tables: model.tables };
+  }
+
   private ensureModel(): LoadedModel {
-    if (!this.model) this.model = new LoadedModel(this.loadModel(), this.options.beamWidth);
+    if (!this.model) this.model = new LoadedModel(this.loadModel(), this.options.beamWidth, this.options.tables);
     return this.model;
   }
 

@@ -22,6 +22,50 @@ export interface SparseWeightData {
 /** Most entries of the table filled: linear probing stays short below this. */
 const MAX_LOAD = 0.5;
 
+/** The open-addressing table `SparseWeights` scores with (its fields are described there). */
+export interface SparseWeightTable {
+  readonly classCount: number;
+  readonly slots: Uint32Array;
+  readonly overflow: Int32Array;
+  readonly mask: number;
+  readonly shift: number;
+}
+
+/** Lays out weights for scoring, on shared memory (a SharedArrayBuffer) so that several threads can use one copy. */
+function layOut(data: SparseWeightData): SparseWeightTable {
+  const { keys, rowStarts, classes, weights } = data;
+  let capacity = 1024;
+  let bits = 10;
+  while (keys.length > MAX_LOAD * capacity) {
+    capacity *= 2;
+    bits++;
+  }
+  const mask = capacity - 1;
+  const shift = 32 - bits;
+  const slots = new Uint32Array(new SharedArrayBuffer(16 * capacity));
+  const pair = (k: number): number => (weights[k] << 8) | classes[k];
+  let overflowSize = 0;
+  for (let row = 0; row < keys.length; row++) overflowSize += Math.max(0, rowStarts[row + 1] - rowStarts[row] - 2);
+  if (overflowSize >= 1 << 24) throw new Error(`SparseWeights: ${overflowSize} overflow weights, at most 2^24`);
+  const overflow = new Int32Array(new SharedArrayBuffer(4 * overflowSize));
+  let at = 0;
+  for (let row = 0; row < keys.length; row++) {
+    const start = rowStarts[row];
+    const length = rowStarts[row + 1] - start;
+    if (length > 255) throw new Error(`SparseWeights: a row of ${length} weights, at most 255`);
+    if (length === 0) continue;
+    let slot = keys[row] >>> shift;
+    while (slots[4 * slot] !== 0) slot = (slot + 1) & mask;
+    const s = 4 * slot;
+    slots[s] = keys[row];
+    slots[s + 1] = ((at << 8) | length) >>> 0;
+    slots[s + 2] = pair(start);
+    if (length > 1) slots[s + 3] = pair(start + 1);
+    for (let k = start + 2; k < start + length; k++) overflow[at++] = pair(k);
+  }
+  return { classCount: data.classCount, slots, overflow, mask, shift };
+}
+
 /**
  * The weights laid out for scoring, where the time goes into cache misses. An open-addressing table of 16-byte
  * slots holds the feature hash, its row's length, and the row's first two (class, weight) pairs, each packed into
@@ -43,38 +87,19 @@ export class SparseWeights {
   private readonly shift: number;
   private readonly overflow: Int32Array;
 
-  constructor(readonly data: SparseWeightData) {
-    this.classCount = data.classCount;
-    const { keys, rowStarts, classes, weights } = data;
-    let capacity = 1024;
-    let bits = 10;
-    while (keys.length > MAX_LOAD * capacity) {
-      capacity *= 2;
-      bits++;
-    }
-    this.mask = capacity - 1;
-    this.shift = 32 - bits;
-    this.slots = new Uint32Array(4 * capacity);
-    const pair = (k: number): number => (weights[k] << 8) | classes[k];
-    let overflowSize = 0;
-    for (let row = 0; row < keys.length; row++) overflowSize += Math.max(0, rowStarts[row + 1] - rowStarts[row] - 2);
-    if (overflowSize >= 1 << 24) throw new Error(`SparseWeights: ${overflowSize} overflow weights, at most 2^24`);
-    this.overflow = new Int32Array(overflowSize);
-    let at = 0;
-    for (let row = 0; row < keys.length; row++) {
-      const start = rowStarts[row];
-      const length = rowStarts[row + 1] - start;
-      if (length > 255) throw new Error(`SparseWeights: a row of ${length} weights, at most 255`);
-      if (length === 0) continue;
-      let slot = keys[row] >>> this.shift;
-      while (this.slots[4 * slot] !== 0) slot = (slot + 1) & this.mask;
-      const s = 4 * slot;
-      this.slots[s] = keys[row];
-      this.slots[s + 1] = ((at << 8) | length) >>> 0;
-      this.slots[s + 2] = pair(start);
-      if (length > 1) this.slots[s + 3] = pair(start + 1);
-      for (let k = start + 2; k < start + length; k++) this.overflow[at++] = pair(k);
-    }
+  /** Weights laid out from `source`, or a table laid out before (another thread's: `table`) used as it is. */
+  constructor(source: SparseWeightData | SparseWeightTable) {
+    const table = 'slots' in source ? source : layOut(source);
+    this.classCount = table.classCount;
+    this.slots = table.slots;
+    this.overflow = table.overflow;
+    this.mask = table.mask;
+    this.shift = table.shift;
+  }
+
+  /** The table scored with, on shared memory: other threads score with it without a copy (`new SparseWeights(table)`). */
+  get table(): SparseWeightTable {
+    return { classCount: this.classCount, slots: this.slots, overflow: this.overflow, mask: this.mask, shift: this.shift };
   }
 
   /** Per-call scratch: where each feature's slot is (−1: absent). */
