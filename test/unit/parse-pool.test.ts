@@ -58,6 +58,19 @@ describe('parser pool: the built-in parser on several threads, called synchronou
     assert.strictEqual(source.trees(LINES[3]), first);
   });
 
+  it('stops sending batches when the run is cancelled, leaving the lines not parsed as holes the tree source skips', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `Line ${i} of a long file was written here.`);
+    let asked = 0;
+    // Cancelled at the third check: the first batches are already out, the rest of the 100 are never sent.
+    const parsed = pool.parse(lines, () => ++asked > 2);
+    const done = parsed.filter((p) => p !== undefined).length;
+    assert.ok(done >= 4 && done <= 16, `${done} lines parsed before the cancel took hold`);
+    assert.ok(parsed.slice(done).every((p) => p === undefined));
+    const source = new ParserTreeSource(refusingParser());
+    source.parseAhead(lines, pool, () => true);
+    assert.throws(() => source.trees(lines[399]), /parsed on the calling thread/);
+  });
+
   it('falls back to parsing on the calling thread when the threads stop answering', () => {
     const silent = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'understudy-pool-')), 'silent.js');
     fs.writeFileSync(silent, "require('worker_threads').workerData.port.on('message', () => {});\n");

@@ -94,7 +94,7 @@ export class EvaluationSession {
     const total = changed.length * this.prepared.length;
     const fresh: Float64Array[][] = this.prepared.map(() => new Array<Float64Array>(changed.length));
     this.prepared.forEach((metric, m) => {
-      if (changed.length > 0) metric.anticipate?.(changed.map((i) => lines[i]));
+      if (changed.length > 0) metric.anticipate?.(changed.map((i) => lines[i]), options.isCancelled);
       for (let c = 0; c < changed.length; c++) {
         if ((c & 127) === 0) {
           if (options.isCancelled?.()) throw new ScoringCancelled();

@@ -38,7 +38,7 @@ export function withJackknife(references: ReferenceSet, prepare: (references: Re
     explain: (hypothesis: string, segment: number) => full.explain(hypothesis, segment),
     signature: () => `${full.signature()}|jackknife:yes`,
     // The leave-one-out metrics read the same trees as the full one.
-    anticipate: full.anticipate && ((hypotheses: readonly string[]) => full.anticipate!(hypotheses)),
+    anticipate: full.anticipate && ((hypotheses: readonly string[], isCancelled?: () => boolean) => full.anticipate!(hypotheses, isCancelled)),
   };
 }
 

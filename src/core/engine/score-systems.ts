@@ -113,7 +113,7 @@ export function scoreSystems(request: ScoreRequest): ScoreReport {
     const metric = metricRequest.prepare(referenceSet);
     const width = metric.statsLayout.length;
     request.systems.forEach((system, systemIndex) => {
-      metric.anticipate?.(system.hypotheses.slice(0, segmentCount));
+      metric.anticipate?.(system.hypotheses.slice(0, segmentCount), request.isCancelled);
       const rows: Float64Array[] = new Array(segmentCount);
       const totals = new Float64Array(width);
       for (let i = 0; i < segmentCount; i++) {

@@ -95,9 +95,9 @@ function onTrees(references: ReferenceSet, trees: TreeSource, prepare: () => Pre
   const metric = prepare();
   const anticipating = Object.create(metric) as PreparedMetric;
   Object.defineProperty(anticipating, 'anticipate', {
-    value(hypotheses: readonly string[]): void {
-      source.parseAhead(hypotheses, pool);
-      metric.anticipate?.(hypotheses);
+    value(hypotheses: readonly string[], isCancelled?: () => boolean): void {
+      source.parseAhead(hypotheses, pool, isCancelled);
+      metric.anticipate?.(hypotheses, isCancelled);
     },
   });
   return anticipating;

@@ -50,9 +50,10 @@ export interface PreparedMetric {
   /**
    * The hypotheses about to be scored (a system's lines, or the lines an edit changed), for work best done in bulk
    * before the `stats` calls: the built-in parser parses them, and the references not parsed yet, on several
-   * threads. Optional for metrics and for callers: `stats` gives the same rows either way.
+   * threads. Optional for metrics and for callers: `stats` gives the same rows either way. `isCancelled` is the
+   * run's cancel flag: the work stops early when it is raised (the run then stops at its next check).
    */
-  anticipate?(hypotheses: readonly string[]): void;
+  anticipate?(hypotheses: readonly string[], isCancelled?: () => boolean): void;
   /**
    * Present when a segment's statistics against several references follow from its statistics against each of them
    * alone, as ROUGE-1.5.5's `-f A` sums per-model counts and `-f B`, chrF, TER and rouge-score pick one reference.

@@ -90,15 +90,18 @@ export class ParsePool {
     return lines >= (this.threads.length > 0 ? 2 * this.batchLines : this.minimumLines);
   }
 
-  /** The parses of `lines`, in order (the same as `parsedLine` gives on this thread). */
-  parse(lines: readonly string[]): ParsedLine[] {
+  /**
+   * The parses of `lines`, in order (the same as `parsedLine` gives on this thread). When `isCancelled` (checked at
+   * least every 100 ms) says so, no more batches are sent and the lines not parsed yet are left undefined.
+   */
+  parse(lines: readonly string[], isCancelled?: () => boolean): (ParsedLine | undefined)[] {
     const threads = this.start(Math.max(1, this.options.threads));
-    const results = new Array<ParsedLine>(lines.length);
+    const results = new Array<ParsedLine | undefined>(lines.length);
     const batches = Math.ceil(lines.length / this.batchLines);
     let next = 0;
     let outstanding = 0;
     const send = (k: number): void => {
-      if (next >= batches) return;
+      if (next >= batches || isCancelled?.()) return;
       const from = next * this.batchLines;
       threads[k].port.postMessage({ batch: next, lines: lines.slice(from, from + this.batchLines) });
       next++;
@@ -109,7 +112,7 @@ export class ParsePool {
     let seen = Atomics.load(this.replies, 0);
     let silentSince = Date.now();
     while (outstanding > 0) {
-      if (Atomics.wait(this.replies, 0, seen, 1000) === 'timed-out' && Date.now() - silentSince > silenceLimit) {
+      if (Atomics.wait(this.replies, 0, seen, 100) === 'timed-out' && Date.now() - silentSince > silenceLimit) {
         this.close();
         throw new UnderstudyError('parser-threads', `The parser threads stopped answering (nothing for ${Math.round(silenceLimit / 1000)} s); parsing was abandoned.`);
       }

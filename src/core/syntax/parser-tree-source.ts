@@ -33,21 +33,25 @@ export class ParserTreeSource implements TreeSource {
    * scoring run calls with every line it is about to score. Does nothing when there are too few new lines to be worth
    * the threads (`pool.worthwhile`): `trees` parses them here when asked.
    */
-  parseAhead(lines: Iterable<string>, pool: ParsePool | undefined): void {
+  parseAhead(lines: Iterable<string>, pool: ParsePool | undefined, isCancelled?: () => boolean): void {
     if (!pool) return;
     const missing = new Set<string>();
     for (const line of lines) if (!this.cache.has(line)) missing.add(line);
     if (!pool.worthwhile(missing.size)) return;
     const batch = [...missing].slice(0, CACHED_LINES);
-    let parsed: ParsedLine[];
+    let parsed: (ParsedLine | undefined)[];
     try {
-      parsed = pool.parse(batch);
+      parsed = pool.parse(batch, isCancelled);
     } catch (error) {
       // Threads that stopped answering cost time, not parses: `trees` parses each line here when asked.
       if (error instanceof UnderstudyError && error.code === 'parser-threads') return;
       throw error;
     }
-    batch.forEach((line, k) => this.keep(line, parsed[k]));
+    // After a cancel, the lines not parsed are holes: `trees` parses them here if they are asked for after all.
+    batch.forEach((line, k) => {
+      const tree = parsed[k];
+      if (tree !== undefined) this.keep(line, tree);
+    });
   }
 
   private keep(line: string, parsed: ParsedLine): void {
