@@ -221,8 +221,8 @@ function syntaxCsEn(): BenchResult[] {
 
 /**
  * Dependency F and BE-HM for WMT21 cs-en Facebook-AI against references A and B, parsing included: what a first
- * scoring run costs, with the built-in parser's model loaded (on each of its threads) and the 3,000 lines parsed, as
- * `understudy score --metrics dep-f,be-hm` does. Threads: `UNDERSTUDY_PARSER_THREADS` (default: the cores, at most 4).
+ * scoring run costs, with the built-in parser's model loaded (once: its threads share it) and the 3,000 lines parsed, as
+ * `understudy score --metrics dep-f,be-hm` does. Threads: `UNDERSTUDY_PARSER_THREADS` (default: 2, 1 on one core).
  */
 function syntaxCsEnParsed(): BenchResult[] {
   const { root } = dataRoot();
@@ -243,7 +243,7 @@ function syntaxCsEnParsed(): BenchResult[] {
       metric: 'dep-f+be-hm with parsing',
       segments: hypotheses.length,
       seconds,
-      note: `${threads} parser thread${threads === 1 ? '' : 's'}; cpu ${((used.user + used.system) / 1e6).toFixed(3)} s (all threads); 3,000 lines parsed (refs A+B, Facebook-AI), models loaded`,
+      note: `${threads} parser thread${threads === 1 ? '' : 's'}; cpu ${((used.user + used.system) / 1e6).toFixed(3)} s (all threads); 3,000 lines parsed (refs A+B, Facebook-AI), model loaded`,
     },
   ];
 }

@@ -79,20 +79,22 @@ function dependencyTrees(resources: SyntaxResources): TreeSource {
 }
 
 /**
- * A metric on the built-in parser's trees parses in bulk, on the parser's threads, what it is about to ask for: the
+ * Prepares a metric on the dependency trees `resources` give (the user's parses, else the built-in parser's). A metric
+ * on the built-in parser's trees parses in bulk, on the parser's threads, what it is about to ask for: the
  * references before it is prepared (preparing reads their trees), then each batch of hypotheses announced to it.
  * Parses are the same as one at a time; only time differs. Other tree sources are read as they are.
  */
-function onTrees(references: ReferenceSet, trees: TreeSource, prepare: () => PreparedMetric): PreparedMetric {
-  if (trees !== builtInTrees) return prepare();
+function onTrees(references: ReferenceSet, resources: SyntaxResources, prepare: (trees: TreeSource) => PreparedMetric): PreparedMetric {
+  const trees = dependencyTrees(resources);
+  if (trees !== builtInTrees) return prepare(trees);
   const source = builtInTrees;
   const parser = builtInParser;
   // The threads share this thread's model: its weights are not copied (nor loaded again).
   builtInPool ??= new ParsePool({ threads: defaultParseThreads(), model: parser && (() => parser.sharedModel()) });
   const pool = builtInPool.available ? builtInPool : undefined;
-  if (!pool) return prepare();
+  if (!pool) return prepare(source);
   source.parseAhead(references.streams.flat(), pool);
-  const metric = prepare();
+  const metric = prepare(source);
   const anticipating = Object.create(metric) as PreparedMetric;
   Object.defineProperty(anticipating, 'anticipate', {
     value(hypotheses: readonly string[], isCancelled?: () => boolean): void {
@@ -107,48 +109,37 @@ function onTrees(references: ReferenceSet, trees: TreeSource, prepare: () => Pre
 export function syntacticFactory(name: string): SyntacticFactory | undefined {
   const triple = parseTripleMetricName(name);
   if (triple) {
-    return (references, s, resources) => {
-      const trees = dependencyTrees(resources);
-      const options = { name, trees, switches: triple.switches, partialMode: s.depPartialMode, beta: s.depBeta, synonyms: triple.switches.wn ? (resources.synonyms ?? shippedWordNet()) : resources.synonyms };
-      if (triple.base === 'dep-f') return onTrees(references, trees, () => prepareDependencyF(references, options));
-      const prepare = (refs: ReferenceSet): PreparedMetric => prepareDepeval(refs, options);
-      return onTrees(references, trees, () => (s.depevalJackknife ? withJackknife(references, prepare) : prepare(references)));
-    };
+    return (references, s, resources) =>
+      onTrees(references, resources, (trees) => {
+        const options = { name, trees, switches: triple.switches, partialMode: s.depPartialMode, beta: s.depBeta, synonyms: triple.switches.wn ? (resources.synonyms ?? shippedWordNet()) : resources.synonyms };
+        if (triple.base === 'dep-f') return prepareDependencyF(references, options);
+        const prepare = (refs: ReferenceSet): PreparedMetric => prepareDepeval(refs, options);
+        return s.depevalJackknife ? withJackknife(references, prepare) : prepare(references);
+      });
   }
   switch (name) {
     case 'be-hm':
     case 'be':
-      return (references, s, resources) => {
-        const trees = dependencyTrees(resources);
-        const prepare = (refs: ReferenceSet): PreparedMetric =>
-          prepareBasicElements(refs, { name, trees, mode: name === 'be' ? 'HMR' : 'HM', stem: s.beStem, modelAverage: s.rougeModelAverage, alpha: s.rougeAlpha });
-        return onTrees(references, trees, () => (s.rougeJackknife ? withJackknife(references, prepare) : prepare(references)));
-      };
+      return (references, s, resources) =>
+        onTrees(references, resources, (trees) => {
+          const prepare = (refs: ReferenceSet): PreparedMetric =>
+            prepareBasicElements(refs, { name, trees, mode: name === 'be' ? 'HMR' : 'HM', stem: s.beStem, modelAverage: s.rougeModelAverage, alpha: s.rougeAlpha });
+          return s.rougeJackknife ? withJackknife(references, prepare) : prepare(references);
+        });
     case 'hwcm':
-      return (references, s, resources) => {
-        const trees = dependencyTrees(resources);
-        return onTrees(references, trees, () => prepareHwcm(references, trees, { name, maxDepth: s.hwcmDepth, lowercase: s.lowercase }));
-      };
+      return (references, s, resources) => onTrees(references, resources, (trees) => prepareHwcm(references, trees, { name, maxDepth: s.hwcmDepth, lowercase: s.lowercase }));
     case 'dstm':
-      return (references, s, resources) => {
-        const trees = dependencyTrees(resources);
-        return onTrees(references, trees, () => prepareDstm(references, trees, { name, maxDepth: s.stmDepth, lowercase: s.lowercase }));
-      };
+      return (references, s, resources) => onTrees(references, resources, (trees) => prepareDstm(references, trees, { name, maxDepth: s.stmDepth, lowercase: s.lowercase }));
     case 'stm':
       return (references, s, resources) => {
         if (!resources.constituencyTrees) throw noConstituencyTreesError(name);
         return prepareStm(references, resources.constituencyTrees, { name, maxDepth: s.stmDepth });
       };
     case 'dp-hwc':
-      return (references, s, resources) => {
-        const trees = dependencyTrees(resources);
-        return onTrees(references, trees, () => prepareDpHwc(references, trees, { name, maxDepth: s.hwcmDepth, items: s.dpHwcItems, lowercase: s.lowercase }));
-      };
+      return (references, s, resources) =>
+        onTrees(references, resources, (trees) => prepareDpHwc(references, trees, { name, maxDepth: s.hwcmDepth, items: s.dpHwcItems, lowercase: s.lowercase }));
     case 'dp-or':
-      return (references, s, resources) => {
-        const trees = dependencyTrees(resources);
-        return onTrees(references, trees, () => prepareDpOverlap(references, trees, { name, lowercase: s.lowercase }));
-      };
+      return (references, s, resources) => onTrees(references, resources, (trees) => prepareDpOverlap(references, trees, { name, lowercase: s.lowercase }));
     default:
       return undefined;
   }

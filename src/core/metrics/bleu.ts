@@ -228,7 +228,7 @@ class BleuCore {
       if (!index) throw new RangeError(`BLEU: no references for segment ${segment}`);
       // One reference (the usual case): the hypothesis walks the reference's n-gram index, as chrF's does.
       let length: number;
-      if (this.fast13a && this.wordTables) {
+      if (this.wordTables) {
         this.referenceWords.select(index, this.wordTables[segment]);
         length = this.hypothesis13a.scan(hypothesis);
         this.singleCounter.countIds(index, this.hypothesis13a.scanned, length, N, out, 2, 1);
